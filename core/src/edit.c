@@ -1,0 +1,236 @@
+/* Cursor motion, line feeds and scrolling, erasure, and the insert/delete
+ * operations on characters and lines. Scrolling the full screen on the
+ * primary buffer feeds the scrollback; a partial region never does. */
+#include <string.h>
+
+#include "term.h"
+
+void term_split_wide(row *r, int x0, int x1, uint32_t blank)
+{
+    (void)blank;
+    if (x0 > 0 && x0 < r->cols && (r->cells[x0].flags & CELL_TAIL))
+        row_blank_cells(r, x0 - 1, x0, r->cells[x0 - 1].style);
+    if (x1 > 0 && x1 < r->cols && (r->cells[x1].flags & CELL_TAIL))
+        row_blank_cells(r, x1, x1 + 1, r->cells[x1].style);
+}
+
+static int clampi(int v, int lo, int hi)
+{
+    return v < lo ? lo : v > hi ? hi : v;
+}
+
+void term_move_to(tsr_term *t, int x, int y)
+{
+    t->x = clampi(x, 0, t->cols - 1);
+    t->y = clampi(y, 0, t->rows - 1);
+    t->pending_wrap = 0;
+}
+
+void term_move_to_origin(tsr_term *t, int x, int y)
+{
+    if (mode_get(t, M_DECOM)) {
+        t->x = clampi(x, 0, t->cols - 1);
+        t->y = clampi(y + t->top, t->top, t->bottom);
+        t->pending_wrap = 0;
+    } else {
+        term_move_to(t, x, y);
+    }
+}
+
+static int full_region(const tsr_term *t)
+{
+    return t->top == 0 && t->bottom == t->rows - 1;
+}
+
+void term_scroll_up(tsr_term *t, int n)
+{
+    if (n < 1)
+        return;
+    grid_scroll_region_up(t->g, t->top, t->bottom, n, term_erase_id(t));
+}
+
+void term_scroll_down(tsr_term *t, int n)
+{
+    if (n < 1)
+        return;
+    grid_scroll_region_down(t->g, t->top, t->bottom, n, term_erase_id(t));
+}
+
+void term_index(tsr_term *t)
+{
+    t->pending_wrap = 0;
+    if (t->y == t->bottom) {
+        if (full_region(t)) {
+            int rc = grid_scroll_up_full(t->g, term_erase_id(t));
+            if (rc)
+                term_fail(t, rc);
+        } else {
+            term_scroll_up(t, 1);
+        }
+    } else if (t->y < t->rows - 1) {
+        t->y++;
+    }
+}
+
+void term_reverse_index(tsr_term *t)
+{
+    t->pending_wrap = 0;
+    if (t->y == t->top)
+        term_scroll_down(t, 1);
+    else if (t->y > 0)
+        t->y--;
+}
+
+void term_carriage_return(tsr_term *t)
+{
+    t->x = 0;
+    t->pending_wrap = 0;
+}
+
+void term_tab(tsr_term *t, int n)
+{
+    t->pending_wrap = 0;
+    for (; n > 0; n--) {
+        int x = t->x + 1;
+        while (x < t->cols - 1 && !t->tabs[x])
+            x++;
+        t->x = x < t->cols ? x : t->cols - 1;
+    }
+    for (; n < 0; n++) {
+        int x = t->x - 1;
+        while (x > 0 && !t->tabs[x])
+            x--;
+        t->x = x > 0 ? x : 0;
+    }
+}
+
+/* Blanks cells x0..x1-1 of row y, sparing protected cells when selective. */
+static void erase_cells(tsr_term *t, int y, int x0, int x1, int selective)
+{
+    row *r = term_row(t, y);
+    uint32_t blank = term_erase_id(t);
+    if (x0 >= x1)
+        return;
+    if (!selective) {
+        term_split_wide(r, x0, x1, blank);
+        row_blank_cells(r, x0, x1, blank);
+        return;
+    }
+    for (int x = x0; x < x1; x++) {
+        if (r->cells[x].flags & CELL_PROTECTED)
+            continue;
+        term_split_wide(r, x, x + 1, blank);
+        row_blank_cells(r, x, x + 1, blank);
+    }
+}
+
+static void erase_rows(tsr_term *t, int y0, int y1, int selective)
+{
+    for (int y = y0; y < y1; y++) {
+        if (selective) {
+            erase_cells(t, y, 0, t->cols, 1);
+        } else {
+            row_clear(term_row(t, y), term_erase_id(t));
+        }
+    }
+}
+
+void term_erase_display(tsr_term *t, int how, int selective)
+{
+    t->pending_wrap = 0;
+    switch (how) {
+    case 0:
+        erase_cells(t, t->y, t->x, t->cols, selective);
+        if (t->x == 0 && !selective)
+            term_row(t, t->y)->flags = 0;
+        erase_rows(t, t->y + 1, t->rows, selective);
+        break;
+    case 1:
+        erase_rows(t, 0, t->y, selective);
+        erase_cells(t, t->y, 0, t->x + 1, selective);
+        break;
+    case 2:
+        erase_rows(t, 0, t->rows, selective);
+        break;
+    case 3:
+        if (t->g == &t->primary)
+            grid_clear_scrollback(t->g);
+        break;
+    default:
+        break;
+    }
+}
+
+void term_erase_line(tsr_term *t, int how, int selective)
+{
+    t->pending_wrap = 0;
+    switch (how) {
+    case 0:
+        erase_cells(t, t->y, t->x, t->cols, selective);
+        term_row(t, t->y)->flags &= (uint8_t)~ROW_WRAPPED;
+        break;
+    case 1:
+        erase_cells(t, t->y, 0, t->x + 1, selective);
+        break;
+    case 2:
+        erase_cells(t, t->y, 0, t->cols, selective);
+        term_row(t, t->y)->flags &= (uint8_t)~ROW_WRAPPED;
+        break;
+    default:
+        break;
+    }
+}
+
+void term_erase_chars(tsr_term *t, int n)
+{
+    t->pending_wrap = 0;
+    int x1 = t->x + n;
+    if (x1 > t->cols || x1 < t->x)
+        x1 = t->cols;
+    erase_cells(t, t->y, t->x, x1, 0);
+}
+
+void term_delete_chars(tsr_term *t, int n)
+{
+    t->pending_wrap = 0;
+    row *r = term_row(t, t->y);
+    int x = t->x, cols = t->cols;
+    if (n > cols - x)
+        n = cols - x;
+    uint32_t blank = term_erase_id(t);
+    term_split_wide(r, x, x + n, blank);
+    memmove(&r->cells[x], &r->cells[x + n], sizeof(cell) * (size_t)(cols - x - n));
+    row_blank_cells(r, cols - n, cols, blank);
+    r->flags &= (uint8_t)~ROW_WRAPPED;
+}
+
+void term_insert_lines(tsr_term *t, int n)
+{
+    if (t->y < t->top || t->y > t->bottom)
+        return;
+    grid_scroll_region_down(t->g, t->y, t->bottom, n, term_erase_id(t));
+    t->x = 0;
+    t->pending_wrap = 0;
+}
+
+void term_delete_lines(tsr_term *t, int n)
+{
+    if (t->y < t->top || t->y > t->bottom)
+        return;
+    grid_scroll_region_up(t->g, t->y, t->bottom, n, term_erase_id(t));
+    t->x = 0;
+    t->pending_wrap = 0;
+}
+
+void term_fill_alignment(tsr_term *t)
+{
+    t->top = 0;
+    t->bottom = t->rows - 1;
+    for (int y = 0; y < t->rows; y++) {
+        row *r = term_row(t, y);
+        row_clear(r, 0);
+        for (int x = 0; x < t->cols; x++)
+            r->cells[x].cp = 'E';
+    }
+    term_move_to(t, 0, 0);
+}

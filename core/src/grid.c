@@ -1,0 +1,152 @@
+/* The ring of rows. Rows are allocated once and recycled: a full-screen
+ * scroll with a full scrollback takes the oldest line, clears it and makes it
+ * the new bottom row. */
+#include "grid.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static uint32_t pow2_at_least(uint32_t n)
+{
+    uint32_t c = 16;
+    while (c < n)
+        c *= 2;
+    return c;
+}
+
+int grid_init(grid *g, int rows, int cols, int sb_limit)
+{
+    memset(g, 0, sizeof *g);
+    g->rows = rows;
+    g->cols = cols;
+    g->sb_limit = sb_limit;
+    /* Scrollback room is added as it fills, not up front. */
+    g->cap = pow2_at_least((uint32_t)rows * 2);
+    g->ring = calloc(g->cap, sizeof *g->ring);
+    if (!g->ring)
+        return TSR_ERR_NOMEM;
+    for (int y = 0; y < rows; y++) {
+        row *r = row_new(cols, 0);
+        if (!r) {
+            grid_free(g);
+            return TSR_ERR_NOMEM;
+        }
+        *grid_slot(g, y) = r;
+    }
+    return TSR_OK;
+}
+
+void grid_free(grid *g)
+{
+    if (g->ring) {
+        for (uint32_t i = 0; i < g->cap; i++)
+            row_free(g->ring[i]);
+        free(g->ring);
+    }
+    memset(g, 0, sizeof *g);
+}
+
+/* Doubles the ring, laying lines out from index 0. */
+static int grid_grow(grid *g)
+{
+    uint32_t ncap = g->cap * 2;
+    row **nr = calloc(ncap, sizeof *nr);
+    if (!nr)
+        return TSR_ERR_NOMEM;
+    uint32_t total = (uint32_t)(g->sb_count + g->rows);
+    uint32_t start = g->head - (uint32_t)g->sb_count;
+    for (uint32_t i = 0; i < total; i++) {
+        uint32_t k = (start + i) & (g->cap - 1);
+        nr[i] = g->ring[k];
+        g->ring[k] = NULL;
+    }
+    /* any spare rows left in unused slots are freed */
+    for (uint32_t i = 0; i < g->cap; i++)
+        row_free(g->ring[i]);
+    free(g->ring);
+    g->ring = nr;
+    g->cap = ncap;
+    g->head = (uint32_t)g->sb_count;
+    return TSR_OK;
+}
+
+int grid_scroll_up_full(grid *g, uint32_t blank_style)
+{
+    uint32_t mask = g->cap - 1;
+    if (g->sb_count < g->sb_limit) {
+        if ((uint32_t)(g->sb_count + g->rows) >= g->cap) {
+            int rc = grid_grow(g);
+            if (rc)
+                return rc;
+            mask = g->cap - 1;
+        }
+        row **slot = &g->ring[(g->head + (uint32_t)g->rows) & mask];
+        if (*slot && (*slot)->cols == g->cols) {
+            row_clear(*slot, blank_style);
+        } else {
+            row_free(*slot);
+            *slot = row_new(g->cols, blank_style);
+            if (!*slot)
+                return TSR_ERR_NOMEM;
+        }
+        g->head++;
+        g->sb_count++;
+        return TSR_OK;
+    }
+    /* Recycle the oldest line (or the top row when there is no scrollback). */
+    uint32_t oldest = (g->head - (uint32_t)g->sb_count) & mask;
+    row *r = g->ring[oldest];
+    if (r->cols != g->cols) {
+        /* scrollback written at another width: make a row of this one */
+        row *n = row_new(g->cols, blank_style);
+        if (!n)
+            return TSR_ERR_NOMEM;
+        row_free(r);
+        r = n;
+    }
+    g->ring[oldest] = NULL;
+    row_clear(r, blank_style);
+    uint32_t bottom = (g->head + (uint32_t)g->rows) & mask;
+    row_free(g->ring[bottom]); /* a spare row, if any */
+    g->ring[bottom] = r;
+    g->head++;
+    return TSR_OK;
+}
+
+void grid_scroll_region_up(grid *g, int top, int bot, int n, uint32_t blank_style)
+{
+    int h = bot - top + 1;
+    if (n > h)
+        n = h;
+    for (int k = 0; k < n; k++) {
+        row *r = grid_row(g, top);
+        for (int y = top; y < bot; y++)
+            *grid_slot(g, y) = grid_row(g, y + 1);
+        row_clear(r, blank_style);
+        *grid_slot(g, bot) = r;
+    }
+}
+
+void grid_scroll_region_down(grid *g, int top, int bot, int n, uint32_t blank_style)
+{
+    int h = bot - top + 1;
+    if (n > h)
+        n = h;
+    for (int k = 0; k < n; k++) {
+        row *r = grid_row(g, bot);
+        for (int y = bot; y > top; y--)
+            *grid_slot(g, y) = grid_row(g, y - 1);
+        row_clear(r, blank_style);
+        *grid_slot(g, top) = r;
+    }
+}
+
+void grid_clear_scrollback(grid *g)
+{
+    for (int i = 0; i < g->sb_count; i++) {
+        row **slot = &g->ring[(g->head - (uint32_t)g->sb_count + (uint32_t)i) & (g->cap - 1)];
+        row_free(*slot);
+        *slot = NULL;
+    }
+    g->sb_count = 0;
+}

@@ -1,0 +1,253 @@
+/* Writing text into cells: the printable-ASCII fast path, the general path
+ * for every other character (widths, grapheme clusters, charsets), autowrap
+ * with its pending-wrap state, insert mode, and REP. */
+#include <string.h>
+
+#include "term.h"
+#include "unicode.h"
+
+/* Moves to the start of the next line, marking this one soft-wrapped. */
+static void wrap_line(tsr_term *t)
+{
+    term_row(t, t->y)->flags |= ROW_WRAPPED;
+    term_index(t);
+    t->x = 0;
+    t->pending_wrap = 0;
+}
+
+/* Shifts cells x.. right by n within row r (insert mode, ICH). */
+static void shift_right(tsr_term *t, row *r, int x, int n, uint32_t blank)
+{
+    int cols = t->cols;
+    if (n > cols - x)
+        n = cols - x;
+    term_split_wide(r, x, x, blank);
+    memmove(&r->cells[x + n], &r->cells[x], sizeof(cell) * (size_t)(cols - x - n));
+    row_blank_cells(r, x, x + n, blank);
+    /* a wide character pushed half off the edge is cut */
+    if (r->cells[cols - 1].flags & CELL_WIDE)
+        row_blank_cells(r, cols - 1, cols, r->cells[cols - 1].style);
+}
+
+void term_insert_chars(tsr_term *t, int n)
+{
+    t->pending_wrap = 0;
+    shift_right(t, term_row(t, t->y), t->x, n, term_erase_id(t));
+}
+
+void term_print_ascii(tsr_term *t, const uint8_t *s, size_t n)
+{
+    if (!t->ascii_fast) {
+        /* A charset other than ASCII is in GL, or a single shift waits. */
+        while (n && !t->ascii_fast) {
+            uint8_t set = t->single_shift ? t->cs[t->single_shift] : t->cs[t->gl];
+            if (t->single_shift) {
+                t->single_shift = 0;
+                term_update_charset_fast(t);
+            }
+            term_print_cp(t, charset_map(set, *s));
+            s++;
+            n--;
+        }
+        if (!n)
+            return;
+    }
+    /* After a non-ASCII character a grapheme rule might still join. */
+    if (t->gc_valid && t->gc_last >= 0x80) {
+        term_print_cp(t, *s);
+        s++;
+        if (--n == 0)
+            return;
+    }
+    const int cols = t->cols;
+    const int awm = mode_get(t, M_DECAWM);
+    const int irm = mode_get(t, M_IRM);
+    const uint32_t style = term_pen_id(t);
+    const uint8_t flags = t->protect ? CELL_PROTECTED : 0;
+    row *r = NULL;
+    int last_x = t->x;
+    while (n) {
+        if (t->pending_wrap) {
+            if (awm)
+                wrap_line(t);
+            t->pending_wrap = 0;
+        }
+        r = term_row(t, t->y);
+        int x = t->x;
+        size_t k = (size_t)(cols - x);
+        if (k > n)
+            k = n;
+        if (irm)
+            shift_right(t, r, x, (int)k, term_erase_id(t));
+        term_split_wide(r, x, x + (int)k, style);
+        cell *c = &r->cells[x];
+        for (size_t i = 0; i < k; i++) {
+            c[i].cp = s[i];
+            c[i].style = style;
+            c[i].flags = flags;
+        }
+        s += k;
+        n -= k;
+        x += (int)k;
+        last_x = x - 1;
+        if (x < cols) {
+            t->x = x;
+            continue;
+        }
+        t->x = cols - 1;
+        if (awm) {
+            t->pending_wrap = 1;
+        } else if (n) {
+            /* no autowrap: the rest lands on the last column in turn */
+            c = &r->cells[cols - 1];
+            c->cp = s[n - 1];
+            s += n;
+            n = 0;
+        }
+    }
+    t->gc_valid = 1;
+    t->gc_y = t->y;
+    t->gc_x = last_x;
+    t->gc_last = s[-1];
+    t->gc_state = 0;
+    t->last_cp = s[-1];
+}
+
+/* Makes the single-width cell at (y, x) two cells wide, if room allows. */
+static void widen(tsr_term *t, int y, int x)
+{
+    row *r = term_row(t, y);
+    if (x + 1 >= t->cols || (r->cells[x].flags & CELL_WIDE))
+        return;
+    term_split_wide(r, x + 1, x + 2, r->cells[x].style);
+    if (r->cells[x + 1].flags & CELL_CLUSTER)
+        r->cells[x + 1].flags &= (uint8_t)~CELL_CLUSTER;
+    r->cells[x].flags |= CELL_WIDE;
+    r->cells[x + 1].cp = 0;
+    r->cells[x + 1].style = r->cells[x].style;
+    r->cells[x + 1].flags = CELL_TAIL | (r->cells[x].flags & CELL_PROTECTED);
+    if (t->y == y && t->x == x + 1 && !t->pending_wrap) {
+        if (t->x + 1 < t->cols)
+            t->x++;
+        else if (mode_get(t, M_DECAWM))
+            t->pending_wrap = 1;
+    }
+}
+
+/* Adds cp to the cluster in the cell at (y, x). */
+static void join(tsr_term *t, int y, int x, uint32_t cp)
+{
+    row *r = term_row(t, y);
+    if (r->cells[x].flags & CELL_TAIL && x > 0)
+        x--;
+    uint32_t base = r->cells[x].flags & CELL_CLUSTER ? r->extra[r->cells[x].cp + 1]
+                                                      : r->cells[x].cp;
+    int rc = row_cluster_append(r, x, cp);
+    if (rc < 0) {
+        term_fail(t, rc);
+        return;
+    }
+    /* VS16 asks for the emoji (wide) presentation; a pair of regional
+     * indicators is one flag. */
+    if ((cp == 0xfe0f && uni_is_pictographic(base)) ||
+        (uni_is_regional_indicator(cp) && uni_is_regional_indicator(base)))
+        widen(t, y, x);
+}
+
+static void place(tsr_term *t, uint32_t cp, int w)
+{
+    const int awm = mode_get(t, M_DECAWM);
+    if (t->pending_wrap) {
+        if (awm)
+            wrap_line(t);
+        t->pending_wrap = 0;
+    }
+    if (w == 2 && t->cols < 2)
+        w = 1;
+    if (w == 2 && t->x == t->cols - 1) {
+        if (awm) {
+            /* xterm: the last column stays blank and the character wraps */
+            row *r = term_row(t, t->y);
+            term_split_wide(r, t->x, t->x + 1, term_erase_id(t));
+            row_blank_cells(r, t->x, t->x + 1, term_erase_id(t));
+            wrap_line(t);
+        } else {
+            t->x = t->cols - 2;
+        }
+    }
+    row *r = term_row(t, t->y);
+    uint32_t style = term_pen_id(t);
+    if (mode_get(t, M_IRM))
+        shift_right(t, r, t->x, w, term_erase_id(t));
+    term_split_wide(r, t->x, t->x + w, style);
+    uint8_t flags = t->protect ? CELL_PROTECTED : 0;
+    cell *c = &r->cells[t->x];
+    c->cp = cp;
+    c->style = style;
+    c->flags = flags | (w == 2 ? CELL_WIDE : 0);
+    if (w == 2) {
+        c[1].cp = 0;
+        c[1].style = style;
+        c[1].flags = flags | CELL_TAIL;
+    }
+    t->gc_valid = 1;
+    t->gc_x = t->x;
+    t->gc_y = t->y;
+    t->gc_last = cp;
+    t->gc_state = 0;
+    t->last_cp = cp;
+    t->x += w;
+    if (t->x >= t->cols) {
+        t->x = t->cols - 1;
+        t->pending_wrap = awm;
+    }
+}
+
+void term_print_cp(tsr_term *t, uint32_t cp)
+{
+    if (t->gc_valid && !uni_is_break(t->gc_last, cp, &t->gc_state)) {
+        join(t, t->gc_y, t->gc_x, cp);
+        t->gc_last = cp;
+        return;
+    }
+    int w = uni_width(cp);
+    if (w == 0) {
+        /* A mark with no character just printed: xterm puts it on the
+         * cell before the cursor; at the start of a line it is dropped. */
+        int x = t->pending_wrap ? t->x : t->x - 1;
+        if (x >= 0) {
+            const cell *c = &term_row(t, t->y)->cells[x];
+            if (c->cp || (c->flags & CELL_TAIL))
+                join(t, t->y, x, cp);
+        }
+        t->gc_valid = 0;
+        return;
+    }
+    place(t, cp, w);
+}
+
+void term_repeat_last(tsr_term *t, int n)
+{
+    uint32_t cp = t->last_cp;
+    if (!cp)
+        return;
+    /* More than a screenful repeats over itself; bound the work. */
+    long limit = (long)t->rows * t->cols;
+    if (n > limit)
+        n = (int)limit;
+    if (cp < 0x80 && t->ascii_fast) {
+        uint8_t chunk[256];
+        memset(chunk, (int)cp, sizeof chunk);
+        t->gc_valid = 0;
+        while (n > 0) {
+            int k = n < (int)sizeof chunk ? n : (int)sizeof chunk;
+            term_print_ascii(t, chunk, (size_t)k);
+            n -= k;
+        }
+        return;
+    }
+    for (int i = 0; i < n; i++) {
+        t->gc_valid = 0;
+        place(t, cp, uni_width(cp) ? uni_width(cp) : 1);
+    }
+}

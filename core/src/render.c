@@ -1,0 +1,113 @@
+/* Plain renderings: the text form, one row, the exact padded grid and the
+ * scrollback. A blank cell is a space; the tail of a wide character adds
+ * nothing (its head already covers both cells); a cluster writes all its
+ * codepoints. */
+#include "render.h"
+
+#include <string.h>
+
+static int put_cell(tsr_buf *b, const row *r, const cell *c)
+{
+    if (c->flags & CELL_TAIL)
+        return TSR_OK;
+    if (c->cp == 0)
+        return buf_putc(b, ' ');
+    if (!(c->flags & CELL_CLUSTER))
+        return c->cp < 0x80 ? buf_putc(b, (char)c->cp) : buf_put_utf8(b, c->cp);
+    int n;
+    const uint32_t *cps = row_cell_cps(r, c, &n);
+    for (int i = 0; i < n; i++) {
+        int rc = buf_put_utf8(b, cps[i]);
+        if (rc)
+            return rc;
+    }
+    return TSR_OK;
+}
+
+int render_row(tsr_buf *b, const row *r, int x0, int x1, int trim)
+{
+    size_t start = b->len;
+    int rc = buf_reserve(b, (size_t)(x1 - x0));
+    if (rc)
+        return rc;
+    for (int x = x0; x < x1; x++)
+        if ((rc = put_cell(b, r, &r->cells[x])))
+            return rc;
+    if (trim) {
+        while (b->len > start && b->data[b->len - 1] == ' ')
+            b->len--;
+        b->data[b->len] = '\0';
+    }
+    return TSR_OK;
+}
+
+int tsr_render_row(const tsr_term *t, int y, tsr_buf *out)
+{
+    if (!t || !out)
+        return TSR_ERR_INVALID;
+    if (y < 0 || y >= t->rows)
+        return TSR_ERR_RANGE;
+    return render_row(out, term_row(t, y), 0, t->cols, 1);
+}
+
+int tsr_render_text(const tsr_term *t, tsr_buf *out)
+{
+    if (!t || !out)
+        return TSR_ERR_INVALID;
+    size_t start = out->len;
+    size_t keep = start; /* end of the last non-blank row */
+    int rc = buf_reserve(out, 0);
+    if (rc)
+        return rc;
+    for (int y = 0; y < t->rows; y++) {
+        if (y && (rc = buf_putc(out, '\n')))
+            return rc;
+        size_t row_start = out->len;
+        if ((rc = render_row(out, term_row(t, y), 0, t->cols, 1)))
+            return rc;
+        if (out->len > row_start)
+            keep = out->len;
+    }
+    out->len = keep;
+    out->data[out->len] = '\0';
+    return TSR_OK;
+}
+
+int tsr_render_exact(const tsr_term *t, tsr_buf *out)
+{
+    if (!t || !out)
+        return TSR_ERR_INVALID;
+    int rc = buf_reserve(out, (size_t)(t->rows * (t->cols + 1)));
+    if (rc)
+        return rc;
+    for (int y = 0; y < t->rows; y++) {
+        if (y && (rc = buf_putc(out, '\n')))
+            return rc;
+        if ((rc = render_row(out, term_row(t, y), 0, t->cols, 0)))
+            return rc;
+    }
+    return TSR_OK;
+}
+
+int tsr_render_scrollback(const tsr_term *t, tsr_buf *out)
+{
+    if (!t || !out)
+        return TSR_ERR_INVALID;
+    int rc = buf_reserve(out, 0);
+    if (rc)
+        return rc;
+    const grid *g = &t->primary;
+    for (int i = 0; i < g->sb_count; i++) {
+        if (i && (rc = buf_putc(out, '\n')))
+            return rc;
+        const row *r = grid_sb_row(g, i);
+        if ((rc = render_row(out, r, 0, r->cols, 1)))
+            return rc;
+    }
+    return TSR_OK;
+}
+
+int tsr_term_scrollback_lines(const tsr_term *t)
+{
+    return t ? t->primary.sb_count : 0;
+}

@@ -1,0 +1,12 @@
+/* Shared pieces of the renderings. */
+#ifndef TSR_RENDER_H
+#define TSR_RENDER_H
+
+#include "term.h"
+
+/* Appends cells x0..x1-1 of r as text; with trim, trailing spaces go. */
+int render_row(tsr_buf *b, const row *r, int x0, int x1, int trim);
+/* Appends s as a JSON string literal; invalid UTF-8 becomes U+FFFD. */
+int render_json_string(tsr_buf *b, const char *s, size_t n);
+
+#endif

@@ -1,0 +1,130 @@
+/* The JSON rendering used by `tessera feed --json` and the wasm engines:
+ * {"size":{"rows","cols"},"rows":[...],"cursor":{...},"modes":{...},
+ *  "title":"...","icon":"..."}. Keys always in this order. */
+#include "render.h"
+
+int render_json_string(tsr_buf *b, const char *s, size_t n)
+{
+    int rc = buf_putc(b, '"');
+    const unsigned char *p = (const unsigned char *)s;
+    for (size_t i = 0; i < n && rc == TSR_OK;) {
+        unsigned char c = p[i];
+        if (c == '"' || c == '\\') {
+            char e[2] = {'\\', (char)c};
+            rc = buf_append(b, e, 2);
+            i++;
+        } else if (c < 0x20 || c == 0x7f) {
+            static const char hex[] = "0123456789abcdef";
+            char e[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
+            rc = buf_append(b, e, 6);
+            i++;
+        } else if (c < 0x80) {
+            rc = buf_putc(b, (char)c);
+            i++;
+        } else {
+            /* copy a well-formed sequence, else one U+FFFD per bad byte */
+            int len = c >= 0xf0 && c <= 0xf4 ? 4 : c >= 0xe0 ? 3 : c >= 0xc2 && c < 0xe0 ? 2 : 0;
+            int ok = len && i + (size_t)len <= n;
+            for (int k = 1; ok && k < len; k++)
+                ok = (p[i + (size_t)k] & 0xc0) == 0x80;
+            if (ok && len == 3) {
+                uint32_t cp = (uint32_t)(c & 0x0f) << 12 | (uint32_t)(p[i + 1] & 0x3f) << 6;
+                ok = cp >= 0x800 && !(cp >= 0xd800 && cp <= 0xdfff);
+            } else if (ok && len == 4) {
+                uint32_t cp = (uint32_t)(c & 0x07) << 18 | (uint32_t)(p[i + 1] & 0x3f) << 12;
+                ok = cp >= 0x10000 && cp <= 0x10ffff;
+            }
+            if (ok) {
+                rc = buf_append(b, p + i, (size_t)len);
+                i += (size_t)len;
+            } else {
+                rc = buf_put_utf8(b, 0xfffd);
+                i++;
+            }
+        }
+    }
+    return rc ? rc : buf_putc(b, '"');
+}
+
+static int key(tsr_buf *b, const char *k, int first)
+{
+    int rc = first ? TSR_OK : buf_putc(b, ',');
+    if (!rc)
+        rc = buf_putc(b, '"');
+    if (!rc)
+        rc = buf_puts(b, k);
+    if (!rc)
+        rc = buf_puts(b, "\":");
+    return rc;
+}
+
+static int kv_bool(tsr_buf *b, const char *k, int v, int first)
+{
+    int rc = key(b, k, first);
+    return rc ? rc : buf_puts(b, v ? "true" : "false");
+}
+
+static int kv_int(tsr_buf *b, const char *k, int v, int first)
+{
+    int rc = key(b, k, first);
+    return rc ? rc : buf_put_uint(b, (unsigned long)v);
+}
+
+static int kv_str(tsr_buf *b, const char *k, const char *v, int first)
+{
+    int rc = key(b, k, first);
+    return rc ? rc : buf_puts(b, v) ? TSR_ERR_NOMEM : TSR_OK;
+}
+
+int tsr_render_json(const tsr_term *t, tsr_buf *out)
+{
+    static const char *const shapes[] = {"\"default\"", "\"block\"", "\"underline\"", "\"bar\""};
+    static const char *const tracking[] = {"\"off\"", "\"x10\"", "\"normal\"", "\"button\"",
+                                           "\"any\""};
+    static const char *const encodings[] = {"\"default\"", "\"utf8\"", "\"sgr\"", "\"urxvt\""};
+    if (!t || !out)
+        return TSR_ERR_INVALID;
+    tsr_buf *b = out;
+    tsr_buf row = {0};
+    int rc = buf_puts(b, "{\"size\":{");
+    if (!rc) rc = kv_int(b, "rows", t->rows, 1);
+    if (!rc) rc = kv_int(b, "cols", t->cols, 0);
+    if (!rc) rc = buf_puts(b, "},\"rows\":[");
+    for (int y = 0; y < t->rows && !rc; y++) {
+        if (y)
+            rc = buf_putc(b, ',');
+        tsr_buf_clear(&row);
+        if (!rc)
+            rc = render_row(&row, term_row(t, y), 0, t->cols, 1);
+        if (!rc)
+            rc = render_json_string(b, row.data ? row.data : "", row.len);
+    }
+    tsr_buf_free(&row);
+    if (!rc) rc = buf_puts(b, "],\"cursor\":{");
+    if (!rc) rc = kv_int(b, "row", t->y, 1);
+    if (!rc) rc = kv_int(b, "col", t->x, 0);
+    if (!rc) rc = kv_bool(b, "visible", mode_get(t, M_DECTCEM), 0);
+    if (!rc) rc = kv_str(b, "shape", shapes[t->cursor_shape & 3], 0);
+    if (!rc) rc = kv_bool(b, "blink", t->cursor_blink, 0);
+    if (!rc) rc = kv_bool(b, "pending_wrap", t->pending_wrap, 0);
+    if (!rc) rc = buf_puts(b, "},\"modes\":{");
+    if (!rc) rc = kv_bool(b, "insert", mode_get(t, M_IRM), 1);
+    if (!rc) rc = kv_bool(b, "linefeed_newline", mode_get(t, M_LNM), 0);
+    if (!rc) rc = kv_bool(b, "cursor_keys_application", mode_get(t, M_DECCKM), 0);
+    if (!rc) rc = kv_bool(b, "keypad_application", mode_get(t, M_DECKPAM), 0);
+    if (!rc) rc = kv_bool(b, "origin", mode_get(t, M_DECOM), 0);
+    if (!rc) rc = kv_bool(b, "autowrap", mode_get(t, M_DECAWM), 0);
+    if (!rc) rc = kv_bool(b, "reverse_video", mode_get(t, M_DECSCNM), 0);
+    if (!rc) rc = kv_bool(b, "alt_screen", t->g == &t->alt, 0);
+    if (!rc) rc = kv_str(b, "mouse_tracking", tracking[t->mouse_tracking], 0);
+    if (!rc) rc = kv_str(b, "mouse_encoding", encodings[t->mouse_encoding], 0);
+    if (!rc) rc = kv_bool(b, "focus_reporting", mode_get(t, M_FOCUS), 0);
+    if (!rc) rc = kv_bool(b, "bracketed_paste", mode_get(t, M_PASTE), 0);
+    if (!rc) rc = kv_bool(b, "synchronized_output", mode_get(t, M_SYNC), 0);
+    if (!rc) rc = buf_puts(b, "},\"title\":");
+    if (!rc) rc = render_json_string(b, t->title ? t->title : "", t->title_len);
+    if (!rc) rc = buf_puts(b, ",\"icon\":");
+    if (!rc) rc = render_json_string(b, t->icon ? t->icon : "", t->icon_len);
+    if (!rc) rc = buf_putc(b, '}');
+    return rc;
+}

@@ -1,0 +1,199 @@
+/* Replies the program is owed: device attributes, status and cursor
+ * reports, the version, window-size reports and colour queries. They queue
+ * here until the host takes them (tsr_term_take_replies). The queue is
+ * bounded: a program that floods queries without reading loses the excess. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "term.h"
+
+#define REPLY_QUEUE_MAX (64 * 1024)
+#define CELL_PX_W 8
+#define CELL_PX_H 16
+
+void term_reply(tsr_term *t, const char *s)
+{
+    size_t n = strlen(s);
+    if (t->replies.len + n > REPLY_QUEUE_MAX) {
+        term_note(t, "reply", "queue full, reply dropped");
+        return;
+    }
+    term_fail(t, buf_append(&t->replies, s, n));
+}
+
+void term_replyf_csi(tsr_term *t, const char *prefix, const int *nums, int n, const char *suffix)
+{
+    char out[128];
+    size_t len = (size_t)snprintf(out, sizeof out, "%s", prefix);
+    for (int i = 0; i < n && len < sizeof out; i++)
+        len += (size_t)snprintf(out + len, sizeof out - len, i ? ";%d" : "%d", nums[i]);
+    if (len < sizeof out)
+        snprintf(out + len, sizeof out - len, "%s", suffix);
+    term_reply(t, out);
+}
+
+void term_device_attributes(tsr_term *t, const parser_seq *s)
+{
+    int p = s->nparams && s->params[0] > 0 ? s->params[0] : 0;
+    if (p != 0)
+        return;
+    if (s->marker == '>')
+        term_reply(t, "\x1b[>1;10;0c"); /* a VT220, firmware 10 */
+    else
+        term_reply(t, "\x1b[?62;22c"); /* VT220 with ANSI colour */
+}
+
+void term_device_status(tsr_term *t, const parser_seq *s)
+{
+    int p = s->nparams && s->params[0] >= 0 ? s->params[0] : 0;
+    int row = t->y + 1 - (mode_get(t, M_DECOM) ? t->top : 0);
+    int col = t->x + 1;
+    if (s->marker == '?') {
+        if (p == 6) {
+            int nums[3] = {row, col, 1};
+            term_replyf_csi(t, "\x1b[?", nums, 3, "R");
+        } else if (p == 15) {
+            term_reply(t, "\x1b[?13n"); /* no printer */
+        } else if (p == 26) {
+            term_reply(t, "\x1b[?27;1;0;0n"); /* North American keyboard, ready */
+        } else {
+            term_note_seq(t, "CSI", s, 'n', "unhandled");
+        }
+        return;
+    }
+    if (p == 5) {
+        term_reply(t, "\x1b[0n");
+    } else if (p == 6) {
+        int nums[2] = {row, col};
+        term_replyf_csi(t, "\x1b[", nums, 2, "R");
+    } else {
+        term_note_seq(t, "CSI", s, 'n', "unhandled");
+    }
+}
+
+void term_version_report(tsr_term *t)
+{
+    term_reply(t, "\x1bP>|tessera 0.1.0\x1b\\");
+}
+
+static int dup_str(const char *s, size_t n, char **out)
+{
+    if (!s) {
+        *out = NULL;
+        return TSR_OK;
+    }
+    char *c = malloc(n + 1);
+    if (!c)
+        return TSR_ERR_NOMEM;
+    memcpy(c, s, n);
+    c[n] = '\0';
+    *out = c;
+    return TSR_OK;
+}
+
+static void push_title(tsr_term *t)
+{
+    if (t->title_depth == TSR_TITLE_STACK_DEPTH) {
+        /* full: the oldest entry falls off, as in xterm */
+        free(t->title_stack[0].title);
+        free(t->title_stack[0].icon);
+        memmove(&t->title_stack[0], &t->title_stack[1],
+                sizeof t->title_stack[0] * (TSR_TITLE_STACK_DEPTH - 1));
+        t->title_depth--;
+    }
+    title_entry *e = &t->title_stack[t->title_depth];
+    if (dup_str(t->title, t->title_len, &e->title) || dup_str(t->icon, t->icon_len, &e->icon)) {
+        free(e->title);
+        e->title = NULL;
+        term_fail(t, TSR_ERR_NOMEM);
+        return;
+    }
+    t->title_depth++;
+}
+
+static void pop_title(tsr_term *t, int which)
+{
+    if (t->title_depth == 0)
+        return;
+    title_entry *e = &t->title_stack[--t->title_depth];
+    if (which == 0 || which == 2) {
+        free(t->title);
+        t->title = e->title;
+        t->title_len = e->title ? strlen(e->title) : 0;
+        e->title = NULL;
+    }
+    if (which == 0 || which == 1) {
+        free(t->icon);
+        t->icon = e->icon;
+        t->icon_len = e->icon ? strlen(e->icon) : 0;
+        e->icon = NULL;
+    }
+    free(e->title);
+    free(e->icon);
+    e->title = e->icon = NULL;
+}
+
+void term_window_ops(tsr_term *t, const parser_seq *s)
+{
+    int op = s->nparams && s->params[0] >= 0 ? s->params[0] : 0;
+    int which = s->nparams > 1 && s->params[1] >= 0 ? s->params[1] : 0;
+    switch (op) {
+    case 11: term_reply(t, "\x1b[1t"); return; /* not iconified */
+    case 13: {
+        int nums[3] = {3, 0, 0};
+        term_replyf_csi(t, "\x1b[", nums, 3, "t");
+        return;
+    }
+    case 14: {
+        int nums[3] = {4, t->rows * CELL_PX_H, t->cols * CELL_PX_W};
+        term_replyf_csi(t, "\x1b[", nums, 3, "t");
+        return;
+    }
+    case 16: {
+        int nums[3] = {6, CELL_PX_H, CELL_PX_W};
+        term_replyf_csi(t, "\x1b[", nums, 3, "t");
+        return;
+    }
+    case 18: case 19: {
+        int nums[3] = {op == 18 ? 8 : 9, t->rows, t->cols};
+        term_replyf_csi(t, "\x1b[", nums, 3, "t");
+        return;
+    }
+    case 22: push_title(t); return;
+    case 23: pop_title(t, which); return;
+    default:
+        term_note_seq(t, "CSI", s, 't', "window operation not supported");
+        return;
+    }
+}
+
+void term_color_report(tsr_term *t, int osc, int index, uint32_t rgb, uint8_t term_byte)
+{
+    char out[64];
+    unsigned r = (rgb >> 16) & 0xff, g = (rgb >> 8) & 0xff, b = rgb & 0xff;
+    const char *end = term_byte == 0x07 ? "\a" : "\x1b\\";
+    if (osc == 4)
+        snprintf(out, sizeof out, "\x1b]4;%d;rgb:%02x%02x/%02x%02x/%02x%02x%s", index, r, r, g, g,
+                 b, b, end);
+    else
+        snprintf(out, sizeof out, "\x1b]%d;rgb:%02x%02x/%02x%02x/%02x%02x%s", osc, r, r, g, g, b,
+                 b, end);
+    term_reply(t, out);
+}
+
+int tsr_term_take_replies(tsr_term *t, tsr_buf *out)
+{
+    if (!t || !out)
+        return TSR_ERR_INVALID;
+    int rc = buf_append(out, t->replies.data ? t->replies.data : "", t->replies.len);
+    if (rc)
+        return rc;
+    tsr_buf_clear(&t->replies);
+    return TSR_OK;
+}
+
+size_t tsr_term_pending_replies(const tsr_term *t)
+{
+    return t ? t->replies.len : 0;
+}

@@ -1,0 +1,331 @@
+/* Resizing. Without reflow each row is cut or padded to the new width;
+ * when the screen gets shorter, blank rows below the cursor go first and
+ * then rows above it move to the scrollback, so the cursor's row stays in
+ * view. With reflow (primary buffer only) soft-wrapped rows are joined into
+ * logical lines, re-wrapped at the new width, and the cursor keeps its
+ * offset in its logical line. Scrollback rows keep the width they were
+ * written at unless reflowed. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "term.h"
+
+/* A growable list of rows being assembled into a new grid. */
+typedef struct row_list {
+    row **v;
+    int n, cap;
+} row_list;
+
+static int list_push(row_list *l, row *r)
+{
+    if (!r)
+        return TSR_ERR_NOMEM;
+    if (l->n == l->cap) {
+        int cap = l->cap ? l->cap * 2 : 64;
+        row **v = realloc(l->v, sizeof *v * (size_t)cap);
+        if (!v) {
+            row_free(r);
+            return TSR_ERR_NOMEM;
+        }
+        l->v = v;
+        l->cap = cap;
+    }
+    l->v[l->n++] = r;
+    return TSR_OK;
+}
+
+static void list_free(row_list *l)
+{
+    for (int i = 0; i < l->n; i++)
+        row_free(l->v[i]);
+    free(l->v);
+}
+
+/* Installs rows (oldest first) as grid g: the last `rows` are the screen,
+ * those before it the scrollback (trimmed to the limit). Takes ownership. */
+static int grid_adopt(grid *g, row_list *l, int rows, int cols)
+{
+    int drop = l->n - rows - g->sb_limit;
+    for (int i = 0; i < drop; i++)
+        row_free(l->v[i]);
+    if (drop < 0)
+        drop = 0;
+    int total = l->n - drop;
+    uint32_t cap = 16;
+    while (cap < (uint32_t)total || cap < (uint32_t)rows * 2)
+        cap *= 2;
+    row **ring = calloc(cap, sizeof *ring);
+    if (!ring)
+        return TSR_ERR_NOMEM;
+    for (int i = 0; i < total; i++)
+        ring[i] = l->v[drop + i];
+    for (uint32_t i = 0; i < g->cap; i++)
+        if (g->ring[i])
+            row_free(g->ring[i]); /* rows not moved into the list */
+    free(g->ring);
+    free(l->v);
+    l->v = NULL;
+    l->n = l->cap = 0;
+    g->ring = ring;
+    g->cap = cap;
+    g->sb_count = total - rows;
+    g->head = (uint32_t)g->sb_count;
+    g->rows = rows;
+    g->cols = cols;
+    return TSR_OK;
+}
+
+/* Moves every row of g into l (oldest first), emptying the ring slots. */
+static void take_rows(grid *g, row_list *l, int *rc)
+{
+    int total = g->sb_count + g->rows;
+    for (int i = 0; i < total; i++) {
+        row **slot = &g->ring[(g->head - (uint32_t)g->sb_count + (uint32_t)i) & (g->cap - 1)];
+        if (*rc == TSR_OK)
+            *rc = list_push(l, *slot);
+        else
+            row_free(*slot);
+        *slot = NULL;
+    }
+}
+
+static int resize_plain(grid *g, int rows, int cols, int *cy)
+{
+    row_list l = {0};
+    int rc = TSR_OK;
+    int sb = g->sb_count;
+    int old_rows = g->rows;
+    take_rows(g, &l, &rc);
+    if (rc) {
+        list_free(&l);
+        return rc;
+    }
+    /* the visible rows, cut or padded to the new width */
+    for (int i = sb; i < l.n; i++) {
+        if (l.v[i]->cols != cols) {
+            row *n = row_resized(l.v[i], cols);
+            if (!n) {
+                list_free(&l);
+                return TSR_ERR_NOMEM;
+            }
+            row_free(l.v[i]);
+            l.v[i] = n;
+        }
+    }
+    /* shorter: drop rows below the cursor, then scroll the rest up */
+    int excess = old_rows - rows;
+    int below = old_rows - 1 - *cy;
+    int cut = excess > 0 ? (below < excess ? below : excess) : 0;
+    for (int i = 0; i < cut; i++)
+        row_free(l.v[--l.n]);
+    if (excess > cut)
+        *cy -= excess - cut;
+    for (int i = old_rows; i < rows; i++) {
+        rc = list_push(&l, row_new(cols, 0));
+        if (rc) {
+            list_free(&l);
+            return rc;
+        }
+    }
+    rc = grid_adopt(g, &l, rows, cols);
+    if (rc)
+        list_free(&l);
+    return rc;
+}
+
+/* One cell of a logical line, with the row it came from (for clusters). */
+typedef struct line_cell {
+    cell c;
+    const row *src;
+} line_cell;
+
+typedef struct line_buf {
+    line_cell *v;
+    int n, cap;
+} line_buf;
+
+static int line_push(line_buf *b, const cell *c, const row *src)
+{
+    if (b->n == b->cap) {
+        int cap = b->cap ? b->cap * 2 : 256;
+        line_cell *v = realloc(b->v, sizeof *v * (size_t)cap);
+        if (!v)
+            return TSR_ERR_NOMEM;
+        b->v = v;
+        b->cap = cap;
+    }
+    b->v[b->n].c = *c;
+    b->v[b->n].src = src;
+    b->n++;
+    return TSR_OK;
+}
+
+/* Re-wraps one logical line into out. cursor_off is the cursor's offset in
+ * the line or -1; *cr, *cc receive its new row (index in out) and column. */
+static int rewrap(line_buf *b, int cols, row_list *out, int cursor_off, int *cr, int *cc)
+{
+    int len = b->n;
+    while (len > 0 && b->v[len - 1].c.cp == 0 && !(b->v[len - 1].c.flags & CELL_TAIL))
+        len--; /* never-written cells at the end are not content */
+    if (cursor_off > len)
+        cursor_off = len;
+    row *r = row_new(cols, 0);
+    int rc = list_push(out, r);
+    if (rc)
+        return rc;
+    int x = 0;
+    for (int i = 0; i <= len; i++) {
+        int wide = i < len && (b->v[i].c.flags & CELL_WIDE);
+        if (i < len && (b->v[i].c.flags & CELL_TAIL))
+            continue; /* written with its head */
+        int need = wide && cols >= 2 ? 2 : 1;
+        if (i < len && x + need > cols) {
+            r->flags |= ROW_WRAPPED;
+            r = row_new(cols, 0);
+            if ((rc = list_push(out, r)))
+                return rc;
+            x = 0;
+        }
+        if (i == cursor_off) {
+            *cr = out->n - 1;
+            *cc = x; /* cols here means a pending wrap */
+        }
+        if (i == len)
+            break;
+        if ((rc = row_copy_cell(r, x, b->v[i].src, &b->v[i].c)))
+            return rc;
+        if (need == 2) {
+            r->cells[x + 1] = b->v[i].c;
+            r->cells[x + 1].cp = 0;
+            r->cells[x + 1].flags = (uint8_t)((b->v[i].c.flags & CELL_PROTECTED) | CELL_TAIL);
+        } else {
+            r->cells[x].flags &= (uint8_t)~CELL_WIDE;
+        }
+        x += need;
+    }
+    return TSR_OK;
+}
+
+static int resize_reflow(grid *g, int rows, int cols, int *cx, int *cy, int pending_wrap)
+{
+    row_list old = {0}, out = {0};
+    line_buf line = {0};
+    int rc = TSR_OK;
+    int sb = g->sb_count;
+    take_rows(g, &old, &rc);
+    int cursor_row = sb + *cy; /* in old */
+    /* the last line worth keeping: the cursor's, or a later non-empty one */
+    int last = cursor_row;
+    for (int i = old.n - 1; i > cursor_row && rc == TSR_OK; i--) {
+        const row *r = old.v[i];
+        int empty = !(r->flags & ROW_WRAPPED);
+        for (int x = 0; x < r->cols && empty; x++)
+            empty = r->cells[x].cp == 0 && !(r->cells[x].flags & CELL_TAIL);
+        if (!empty) {
+            last = i;
+            break;
+        }
+    }
+    int new_cr = 0, new_cc = 0;
+    int i = 0;
+    while (rc == TSR_OK && i <= last) {
+        line.n = 0;
+        int cursor_off = -1;
+        int start = i;
+        for (;;) {
+            const row *r = old.v[i];
+            if (i == cursor_row)
+                cursor_off = line.n + *cx + (pending_wrap ? 1 : 0);
+            for (int x = 0; x < r->cols && rc == TSR_OK; x++)
+                rc = line_push(&line, &r->cells[x], r);
+            if (!(r->flags & ROW_WRAPPED) || i == last)
+                break;
+            i++;
+        }
+        (void)start;
+        i++;
+        if (rc == TSR_OK)
+            rc = rewrap(&line, cols, &out, cursor_off, &new_cr, &new_cc);
+    }
+    free(line.v);
+    list_free(&old); /* the old rows were copied, never moved */
+    if (rc) {
+        list_free(&out);
+        return rc;
+    }
+    /* The screen is the last `rows` rows, but never below the cursor. */
+    int start = out.n - rows;
+    if (start < 0)
+        start = 0;
+    if (new_cr < start)
+        start = new_cr;
+    while (out.n > start + rows)
+        row_free(out.v[--out.n]);
+    while (out.n < start + rows) {
+        if ((rc = list_push(&out, row_new(cols, 0)))) {
+            list_free(&out);
+            return rc;
+        }
+    }
+    *cy = new_cr - start;
+    *cx = new_cc;
+    rc = grid_adopt(g, &out, rows, cols);
+    if (rc)
+        list_free(&out);
+    return rc;
+}
+
+static void clamp_saved(tsr_term *t, saved_cursor *s)
+{
+    if (s->x >= t->cols)
+        s->x = t->cols - 1;
+    if (s->y >= t->rows)
+        s->y = t->rows - 1;
+}
+
+int term_resize(tsr_term *t, int rows, int cols)
+{
+    uint8_t *tabs = calloc((size_t)cols, 1);
+    if (!tabs)
+        return TSR_ERR_NOMEM;
+    for (int x = 0; x < cols; x++)
+        tabs[x] = x < t->cols ? t->tabs[x] : (x % 8 == 0);
+    int alt = t->g == &t->alt;
+    int cx = t->x, cy = t->y;
+    /* the inactive buffer follows its saved cursor */
+    int px = alt ? t->saved[0].x : cx, py = alt ? t->saved[0].y : cy;
+    int ax = cx, ay = alt ? cy : 0;
+    int rc;
+    if (t->reflow)
+        rc = resize_reflow(&t->primary, rows, cols, &px, &py, !alt && t->pending_wrap);
+    else
+        rc = resize_plain(&t->primary, rows, cols, &py);
+    if (rc == TSR_OK)
+        rc = resize_plain(&t->alt, rows, cols, &ay);
+    if (rc) {
+        free(tabs);
+        /* a grid may be half-resized; make both consistent with the old size */
+        return rc;
+    }
+    free(t->tabs);
+    t->tabs = tabs;
+    t->rows = rows;
+    t->cols = cols;
+    t->top = 0;
+    t->bottom = rows - 1;
+    if (alt) {
+        cx = ax;
+        cy = ay;
+        t->saved[0].x = px;
+        t->saved[0].y = py;
+    } else {
+        cx = px;
+        cy = py;
+    }
+    clamp_saved(t, &t->saved[0]);
+    clamp_saved(t, &t->saved[1]);
+    int wrap = t->reflow && !alt ? cx >= cols : t->pending_wrap && cx == cols - 1;
+    term_move_to(t, cx, cy);
+    t->pending_wrap = wrap && mode_get(t, M_DECAWM);
+    return TSR_OK;
+}

@@ -1,0 +1,126 @@
+/* SGR: the pen's rendition. Colours come in 16, 256 and truecolor, in the
+ * ';' form (38;5;n, 38;2;r;g;b) and the ':' form (38:5:n, 38:2::r:g:b or
+ * 38:2:r:g:b); underline styles as 4:0 to 4:5. */
+#include "term.h"
+
+static int sub_count(const parser_seq *s, int i)
+{
+    int n = 0;
+    while (i + 1 + n < s->nparams && ((s->sub_mask >> (i + 1 + n)) & 1u))
+        n++;
+    return n;
+}
+
+static int pv(const parser_seq *s, int i)
+{
+    return i < s->nparams && s->params[i] >= 0 ? s->params[i] : 0;
+}
+
+/* Reads an extended colour at params[i] (the 38/48/58) and returns how many
+ * parameters it used beyond i; *ok is 0 for a malformed one. */
+static int extended_color(const parser_seq *s, int i, uint32_t *out, int *ok)
+{
+    int subs = sub_count(s, i);
+    *ok = 1;
+    if (subs) {
+        /* colon form: everything belongs to this parameter */
+        int kind = pv(s, i + 1);
+        if (kind == 5 && subs >= 2) {
+            *out = TSR_COLOR_INDEXED(pv(s, i + 2) & 0xff);
+        } else if (kind == 2 && subs >= 4) {
+            int b = subs >= 5 ? i + 3 : i + 2; /* optional colour-space id */
+            *out = TSR_COLOR_RGB(pv(s, b) & 0xff, pv(s, b + 1) & 0xff, pv(s, b + 2) & 0xff);
+        } else {
+            *ok = 0;
+        }
+        return subs;
+    }
+    int kind = pv(s, i + 1);
+    if (kind == 5 && i + 2 < s->nparams) {
+        *out = TSR_COLOR_INDEXED(pv(s, i + 2) & 0xff);
+        return 2;
+    }
+    if (kind == 2 && i + 4 < s->nparams) {
+        *out = TSR_COLOR_RGB(pv(s, i + 2) & 0xff, pv(s, i + 3) & 0xff, pv(s, i + 4) & 0xff);
+        return 4;
+    }
+    *ok = 0;
+    return s->nparams - 1 - i; /* the rest cannot be read reliably */
+}
+
+void term_sgr(tsr_term *t, const parser_seq *s)
+{
+    tsr_style *p = &t->pen;
+    int n = s->nparams ? s->nparams : 1;
+    for (int i = 0; i < n; i++) {
+        int v = s->nparams ? pv(s, i) : 0;
+        switch (v) {
+        case 0: {
+            uint32_t link = p->link;
+            *p = (tsr_style){0};
+            p->link = link; /* hyperlinks end only with OSC 8 */
+            break;
+        }
+        case 1: p->attrs |= TSR_ATTR_BOLD; break;
+        case 2: p->attrs |= TSR_ATTR_DIM; break;
+        case 3: p->attrs |= TSR_ATTR_ITALIC; break;
+        case 4:
+            if (sub_count(s, i)) {
+                int st = pv(s, i + 1);
+                p->underline = (uint8_t)(st >= 0 && st <= 5 ? st : TSR_UNDERLINE_SINGLE);
+                i += sub_count(s, i);
+            } else {
+                p->underline = TSR_UNDERLINE_SINGLE;
+            }
+            break;
+        case 5: case 6: p->attrs |= TSR_ATTR_BLINK; break;
+        case 7: p->attrs |= TSR_ATTR_INVERSE; break;
+        case 8: p->attrs |= TSR_ATTR_HIDDEN; break;
+        case 9: p->attrs |= TSR_ATTR_STRIKE; break;
+        case 21: p->underline = TSR_UNDERLINE_DOUBLE; break;
+        case 22: p->attrs &= (uint16_t)~(TSR_ATTR_BOLD | TSR_ATTR_DIM); break;
+        case 23: p->attrs &= (uint16_t)~TSR_ATTR_ITALIC; break;
+        case 24: p->underline = TSR_UNDERLINE_NONE; break;
+        case 25: p->attrs &= (uint16_t)~TSR_ATTR_BLINK; break;
+        case 27: p->attrs &= (uint16_t)~TSR_ATTR_INVERSE; break;
+        case 28: p->attrs &= (uint16_t)~TSR_ATTR_HIDDEN; break;
+        case 29: p->attrs &= (uint16_t)~TSR_ATTR_STRIKE; break;
+        case 39: p->fg = TSR_COLOR_DEFAULT; break;
+        case 49: p->bg = TSR_COLOR_DEFAULT; break;
+        case 53: p->attrs |= TSR_ATTR_OVERLINE; break;
+        case 55: p->attrs &= (uint16_t)~TSR_ATTR_OVERLINE; break;
+        case 59: p->ul_color = TSR_COLOR_DEFAULT; break;
+        case 38: case 48: case 58: {
+            uint32_t c = 0;
+            int ok;
+            i += extended_color(s, i, &c, &ok);
+            if (!ok) {
+                term_note_seq(t, "CSI", s, 'm', "bad extended colour");
+                break;
+            }
+            if (v == 38)
+                p->fg = c;
+            else if (v == 48)
+                p->bg = c;
+            else
+                p->ul_color = c;
+            break;
+        }
+        default:
+            if (v >= 30 && v <= 37)
+                p->fg = TSR_COLOR_INDEXED(v - 30);
+            else if (v >= 40 && v <= 47)
+                p->bg = TSR_COLOR_INDEXED(v - 40);
+            else if (v >= 90 && v <= 97)
+                p->fg = TSR_COLOR_INDEXED(v - 90 + 8);
+            else if (v >= 100 && v <= 107)
+                p->bg = TSR_COLOR_INDEXED(v - 100 + 8);
+            else
+                term_note_seq(t, "CSI", s, 'm', "SGR parameter unhandled");
+            /* sub-parameters of anything else are skipped */
+            i += sub_count(s, i);
+            break;
+        }
+    }
+    t->pen_dirty = 1;
+}

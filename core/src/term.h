@@ -1,0 +1,207 @@
+/* The terminal: the state every part of the core shares, and the internal
+ * calls between its files. Only core/src includes this. */
+#ifndef TSR_TERM_H
+#define TSR_TERM_H
+
+#include "buf.h"
+#include "grid.h"
+#include "parser.h"
+#include "style.h"
+
+enum charset { CS_ASCII = 0, CS_DEC_GRAPHICS, CS_UK };
+
+/* What DECSC saves (and DECRC restores). */
+typedef struct saved_cursor {
+    int x, y;
+    int pending_wrap;
+    tsr_style pen;
+    int protect;
+    int origin;
+    uint8_t g[4];
+    uint8_t gl;
+    int valid;
+} saved_cursor;
+
+/* Tracked modes, one bit each. */
+enum mode {
+    M_IRM,      /* 4: insert */
+    M_LNM,      /* 20: LF also returns */
+    M_DECCKM,   /* ?1 */
+    M_DECSCNM,  /* ?5 */
+    M_DECOM,    /* ?6 */
+    M_DECAWM,   /* ?7 */
+    M_BLINK12,  /* ?12 */
+    M_DECTCEM,  /* ?25 */
+    M_DECKPAM,  /* keypad application (ESC =), also ?66 */
+    M_FOCUS,    /* ?1004 */
+    M_PASTE,    /* ?2004 */
+    M_SYNC,     /* ?2026 */
+    M_ALTSCR,   /* the alternate buffer is active */
+    M_COUNT
+};
+
+typedef struct title_entry {
+    char *title;
+    char *icon;
+} title_entry;
+
+#define UNHANDLED_ENTRY 64
+
+struct tsr_term {
+    parser parser;
+    grid primary, alt;
+    grid *g; /* the active grid */
+    int rows, cols;
+    int reflow;
+    int sb_limit;
+
+    /* cursor */
+    int x, y;
+    int pending_wrap;
+    int cursor_shape, cursor_blink;
+
+    /* the pen: current rendition and its interned ids, made on demand */
+    tsr_style pen;
+    uint32_t pen_id, erase_id;
+    int pen_dirty;
+    int protect; /* DECSCA */
+    style_table styles;
+
+    saved_cursor saved[2]; /* by buffer: 0 primary, 1 alternate */
+    int top, bottom;       /* scroll margins, inclusive */
+    uint8_t *tabs;         /* one flag per column */
+
+    uint32_t modes;
+    int mouse_tracking, mouse_encoding;
+
+    uint8_t cs[4]; /* designated charsets G0..G3 */
+    uint8_t gl;   /* which G set is in GL */
+    uint8_t single_shift; /* 2 or 3 for SS2/SS3, else 0 */
+    int ascii_fast; /* GL maps ASCII to itself and no single shift pending */
+
+    /* the last printed cell, for joining grapheme clusters and REP */
+    int gc_valid;
+    int gc_x, gc_y;
+    uint32_t gc_last;
+    int32_t gc_state;
+    uint32_t last_cp; /* for REP */
+
+    char *title, *icon;
+    size_t title_len, icon_len;
+    title_entry title_stack[TSR_TITLE_STACK_DEPTH];
+    int title_depth;
+    uint64_t bells;
+
+    /* OSC 8 hyperlinks: id - 1 indexes uris; reused when identical */
+    char **links;
+    uint32_t nlinks, links_cap;
+    uint32_t current_link;
+
+    char *clipboard, *clip_sel;
+
+    /* palette for OSC 4 / 10 / 11 / 12 (0xRRGGBB) */
+    uint32_t palette[256];
+    uint32_t default_fg, default_bg, cursor_color;
+
+    char unhandled[TSR_MAX_UNHANDLED][UNHANDLED_ENTRY];
+    int nunhandled;
+    uint64_t unhandled_total;
+
+    tsr_buf replies;
+    int error; /* a failed allocation during feed, reported by tsr_term_feed */
+};
+
+static inline int mode_get(const tsr_term *t, enum mode m)
+{
+    return (t->modes >> m) & 1u;
+}
+static inline void mode_put(tsr_term *t, enum mode m, int on)
+{
+    if (on)
+        t->modes |= 1u << m;
+    else
+        t->modes &= ~(1u << m);
+}
+
+static inline row *term_row(const tsr_term *t, int y)
+{
+    return grid_row(t->g, y);
+}
+
+/* Colours reported for OSC 10/11/12 until the program sets them. */
+#define TSR_DEFAULT_FG 0xe5e5e5u
+#define TSR_DEFAULT_BG 0x000000u
+#define TSR_DEFAULT_CURSOR 0xe5e5e5u
+
+/* term.c */
+void term_palette_defaults(uint32_t *palette);
+void term_note(tsr_term *t, const char *fmt_kind, const char *detail);
+void term_note_seq(tsr_term *t, const char *intro, const parser_seq *seq, uint8_t final,
+                   const char *why);
+void term_fail(tsr_term *t, int rc);
+uint32_t term_pen_id(tsr_term *t);
+uint32_t term_erase_id(tsr_term *t);
+int term_intern(tsr_term *t, const tsr_style *s, uint32_t *id);
+void term_full_reset(tsr_term *t);
+void term_soft_reset(tsr_term *t);
+void term_update_charset_fast(tsr_term *t);
+int term_link_id(tsr_term *t, const char *uri, size_t len, uint32_t *id);
+
+/* print.c */
+void term_print_ascii(tsr_term *t, const uint8_t *s, size_t n);
+void term_print_cp(tsr_term *t, uint32_t cp);
+void term_repeat_last(tsr_term *t, int n);
+
+/* edit.c: cursor motion, line feeds, erasure, insertion and deletion */
+void term_move_to(tsr_term *t, int x, int y); /* clamps; clears pending wrap */
+void term_move_to_origin(tsr_term *t, int x, int y); /* honours DECOM */
+void term_index(tsr_term *t);         /* LF/IND: down, scrolling at the margin */
+void term_reverse_index(tsr_term *t); /* RI */
+void term_carriage_return(tsr_term *t);
+void term_tab(tsr_term *t, int n);    /* n > 0 forward, n < 0 back */
+void term_scroll_up(tsr_term *t, int n);
+void term_scroll_down(tsr_term *t, int n);
+void term_erase_display(tsr_term *t, int how, int selective);
+void term_erase_line(tsr_term *t, int how, int selective);
+void term_erase_chars(tsr_term *t, int n);
+void term_insert_chars(tsr_term *t, int n);
+void term_delete_chars(tsr_term *t, int n);
+void term_insert_lines(tsr_term *t, int n);
+void term_delete_lines(tsr_term *t, int n);
+void term_fill_alignment(tsr_term *t); /* DECALN */
+/* Before overwriting cells x0..x1-1 of row r: a wide character cut in
+ * half loses its other half. */
+void term_split_wide(row *r, int x0, int x1, uint32_t blank);
+
+/* csi.c, esc.c, osc.c, sgr.c */
+void term_csi(tsr_term *t, const parser_seq *seq, uint8_t final);
+void term_esc(tsr_term *t, const parser_seq *seq, uint8_t final);
+void term_execute(tsr_term *t, uint8_t c);
+void term_osc(tsr_term *t, const uint8_t *data, size_t len, int truncated, uint8_t term_byte);
+void term_dcs(tsr_term *t, const parser_seq *seq, uint8_t final, const uint8_t *data, size_t len,
+              int truncated);
+void term_sgr(tsr_term *t, const parser_seq *seq);
+
+/* modes.c */
+void term_set_modes(tsr_term *t, const parser_seq *seq, int on);
+void term_report_mode(tsr_term *t, const parser_seq *seq);
+int term_mode_value(const tsr_term *t, int mode, int private_, int *value);
+void term_save_cursor(tsr_term *t);
+void term_restore_cursor(tsr_term *t);
+
+/* replies.c */
+void term_reply(tsr_term *t, const char *s);
+void term_replyf_csi(tsr_term *t, const char *prefix, const int *nums, int n, const char *suffix);
+void term_device_status(tsr_term *t, const parser_seq *seq);
+void term_device_attributes(tsr_term *t, const parser_seq *seq);
+void term_window_ops(tsr_term *t, const parser_seq *seq);
+void term_version_report(tsr_term *t);
+void term_color_report(tsr_term *t, int osc, int index, uint32_t rgb, uint8_t term_byte);
+
+/* resize.c */
+int term_resize(tsr_term *t, int rows, int cols);
+
+/* charset mapping (esc.c) */
+uint32_t charset_map(uint8_t set, uint8_t byte);
+
+#endif
