@@ -39,7 +39,7 @@ static void clear_tabs(tsr_term *t, int how)
     if (how == 0) {
         t->tabs[t->x] = 0;
     } else if (how == 3 || how == 5) {
-        for (int x = 0; x < t->cols; x++)
+        for (int x = 0; x < TSR_MAX_COLS; x++)
             t->tabs[x] = 0;
     }
 }

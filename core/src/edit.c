@@ -5,15 +5,6 @@
 
 #include "term.h"
 
-void term_split_wide(row *r, int x0, int x1, uint32_t blank)
-{
-    (void)blank;
-    if (x0 > 0 && x0 < r->cols && (r->cells[x0].flags & CELL_TAIL))
-        row_blank_cells(r, x0 - 1, x0, r->cells[x0 - 1].style);
-    if (x1 > 0 && x1 < r->cols && (r->cells[x1].flags & CELL_TAIL))
-        row_blank_cells(r, x1, x1 + 1, r->cells[x1].style);
-}
-
 static int clampi(int v, int lo, int hi)
 {
     return v < lo ? lo : v > hi ? hi : v;
@@ -89,7 +80,10 @@ void term_carriage_return(tsr_term *t)
 
 void term_tab(tsr_term *t, int n)
 {
-    t->pending_wrap = 0;
+    /* A forward tab keeps a pending wrap (it cannot move past the last
+     * column anyway), as xterm does; a backward tab clears it. */
+    if (n < 0)
+        t->pending_wrap = 0;
     for (; n > 0; n--) {
         int x = t->x + 1;
         while (x < t->cols - 1 && !t->tabs[x])
@@ -112,14 +106,14 @@ static void erase_cells(tsr_term *t, int y, int x0, int x1, int selective)
     if (x0 >= x1)
         return;
     if (!selective) {
-        term_split_wide(r, x0, x1, blank);
+        term_split_wide(r, x0, x1);
         row_blank_cells(r, x0, x1, blank);
         return;
     }
     for (int x = x0; x < x1; x++) {
         if (r->cells[x].flags & CELL_PROTECTED)
             continue;
-        term_split_wide(r, x, x + 1, blank);
+        term_split_wide(r, x, x + 1);
         row_blank_cells(r, x, x + 1, blank);
     }
 }
@@ -198,7 +192,7 @@ void term_delete_chars(tsr_term *t, int n)
     if (n > cols - x)
         n = cols - x;
     uint32_t blank = term_erase_id(t);
-    term_split_wide(r, x, x + n, blank);
+    term_split_wide(r, x, x + n);
     memmove(&r->cells[x], &r->cells[x + n], sizeof(cell) * (size_t)(cols - x - n));
     row_blank_cells(r, cols - n, cols, blank);
     r->flags &= (uint8_t)~ROW_WRAPPED;

@@ -2,9 +2,10 @@
  * and single shifts, DEC special graphics and the UK set). */
 #include "term.h"
 
-/* DEC special graphics for 0x5f-0x7e: line drawing and symbols. */
-static const uint16_t dec_graphics[32] = {
-    0x00a0, 0x25c6, 0x2592, 0x2409, 0x240c, 0x240d, 0x240a, 0x00b0, /* _ ` a b c d e f */
+/* DEC special graphics for 0x60-0x7e: line drawing and symbols. DEC's
+ * table also blanks 0x5f; xterm.js and tmux keep it '_', and so do we. */
+static const uint16_t dec_graphics[31] = {
+    0x25c6, 0x2592, 0x2409, 0x240c, 0x240d, 0x240a, 0x00b0, /* ` a b c d e f */
     0x00b1, 0x2424, 0x240b, 0x2518, 0x2510, 0x250c, 0x2514, 0x253c, /* g h i j k l m n */
     0x23ba, 0x23bb, 0x2500, 0x23bc, 0x23bd, 0x251c, 0x2524, 0x2534, /* o p q r s t u v */
     0x252c, 0x2502, 0x2264, 0x2265, 0x03c0, 0x2260, 0x00a3, 0x00b7, /* w x y z { | } ~ */
@@ -12,8 +13,8 @@ static const uint16_t dec_graphics[32] = {
 
 uint32_t charset_map(uint8_t set, uint8_t b)
 {
-    if (set == CS_DEC_GRAPHICS && b >= 0x5f && b <= 0x7e)
-        return dec_graphics[b - 0x5f];
+    if (set == CS_DEC_GRAPHICS && b >= 0x60 && b <= 0x7e)
+        return dec_graphics[b - 0x60];
     if (set == CS_UK && b == '#')
         return 0x00a3;
     return b;

@@ -44,14 +44,14 @@ void term_restore_cursor(tsr_term *t)
     if (!s->valid) {
         /* Nothing saved: home, default rendition, as xterm does. */
         memset(&t->pen, 0, sizeof t->pen);
-        t->pen_dirty = 1;
+        t->pen_dirty = PEN_CHANGED;
         t->protect = 0;
         mode_put(t, M_DECOM, 0);
         term_move_to(t, 0, 0);
         return;
     }
     t->pen = s->pen;
-    t->pen_dirty = 1;
+    t->pen_dirty = PEN_CHANGED;
     t->protect = s->protect;
     mode_put(t, M_DECOM, s->origin);
     memcpy(t->cs, s->g, sizeof t->cs);
@@ -208,7 +208,7 @@ void term_soft_reset(tsr_term *t)
     t->single_shift = 0;
     term_update_charset_fast(t);
     memset(&t->pen, 0, sizeof t->pen);
-    t->pen_dirty = 1;
+    t->pen_dirty = PEN_CHANGED;
     t->protect = 0;
     memset(t->saved, 0, sizeof t->saved);
     t->pending_wrap = 0;

@@ -88,7 +88,7 @@ static int next_field(const uint8_t **s, size_t *n, const uint8_t **field, size_
 {
     if (*n == (size_t)-1)
         return 0;
-    const uint8_t *semi = memchr(*s, ';', *n);
+    const uint8_t *semi = *n ? memchr(*s, ';', *n) : NULL;
     *field = *s;
     if (!semi) {
         *flen = *n;
@@ -191,7 +191,7 @@ static void osc_hyperlink(tsr_term *t, const uint8_t *s, size_t n)
             term_fail(t, rc);
     }
     t->pen.link = id;
-    t->pen_dirty = 1;
+    t->pen_dirty = PEN_CHANGED;
 }
 
 static void osc_clipboard(tsr_term *t, const uint8_t *s, size_t n)
@@ -232,8 +232,8 @@ void term_osc(tsr_term *t, const uint8_t *data, size_t len, int truncated, uint8
     const uint8_t *f;
     size_t l;
     int num;
-    const uint8_t *s = data;
-    size_t n = len;
+    const uint8_t *s = data ? data : (const uint8_t *)"";
+    size_t n = data ? len : 0;
     if (!next_field(&s, &n, &f, &l) || !to_int(f, l, &num)) {
         term_note(t, "OSC", "without a number, ignored");
         return;

@@ -299,6 +299,14 @@ static void step(parser *p, uint8_t b)
         if (b < 0x20 || b == 0x7f)
             return; /* other controls inside strings are ignored */
         if (b >= 0x80) {
+            if (p->str_utf8 && b == 0x9c && p->str_prev == 0xc2) {
+                /* ST encoded as UTF-8 (U+009C): drop its first byte, end */
+                if (p->str_len && !p->str_truncated)
+                    p->str_len--;
+                p->str_utf8 = 0;
+                str_end(p, 0x9c, 1);
+                return;
+            }
             if (p->str_utf8) {
                 if (b <= 0xbf)
                     p->str_utf8--;
@@ -311,6 +319,7 @@ static void step(parser *p, uint8_t b)
                 p->str_utf8 = b >= 0xf0 ? 3 : b >= 0xe0 ? 2 : 1;
             }
         }
+        p->str_prev = b;
         if (p->state == S_STRING && p->str_kind == ']')
             str_collect(p, b, TSR_MAX_OSC_BYTES);
         else if (p->state == S_DCS_PASS)
@@ -423,12 +432,97 @@ static size_t ascii_run(const uint8_t *s, size_t n)
         /* a byte < 0x20, or >= 0x7f (0x7f + 1 and 0x80.. set the high bit) */
         uint64_t low = (w - ones * 0x20) & ~w & highs;
         uint64_t high = ((w + ones) | w) & highs;
-        if (low | high)
+        uint64_t hit = low | high;
+        if (hit) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+            /* the lowest flagged byte is always a true hit: borrows and
+             * carries only travel upwards from one */
+            return i + ((size_t)__builtin_ctzll(hit) >> 3);
+#else
             break;
+#endif
+        }
         i += 8;
     }
     while (i < n && s[i] >= 0x20 && s[i] < 0x7f)
         i++;
+    return i;
+}
+
+/* Decodes complete, well-formed multi-byte UTF-8 characters at s; stops at
+ * anything else (ASCII, a malformed or cut-off sequence), which the state
+ * machine then handles byte by byte. Returns the bytes consumed. */
+static size_t utf8_run(parser *p, const uint8_t *s, size_t n)
+{
+    uint32_t cps[64];
+    size_t k = 0;
+    size_t i = 0;
+    while (i < n) {
+        uint8_t b = s[i];
+        uint32_t cp;
+        if (b >= 0xc2 && b <= 0xdf && i + 1 < n && (s[i + 1] & 0xc0) == 0x80) {
+            cp = (uint32_t)(b & 0x1f) << 6 | (s[i + 1] & 0x3f);
+            if (cp < 0xa0)
+                break; /* C1 controls take the slow path */
+            i += 2;
+        } else if (b >= 0xe0 && b <= 0xef && i + 2 < n && (s[i + 1] & 0xc0) == 0x80 &&
+                   (s[i + 2] & 0xc0) == 0x80) {
+            cp = (uint32_t)(b & 0x0f) << 12 | (uint32_t)(s[i + 1] & 0x3f) << 6 | (s[i + 2] & 0x3f);
+            if (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))
+                break;
+            i += 3;
+        } else if (b >= 0xf0 && b <= 0xf4 && i + 3 < n && (s[i + 1] & 0xc0) == 0x80 &&
+                   (s[i + 2] & 0xc0) == 0x80 && (s[i + 3] & 0xc0) == 0x80) {
+            cp = (uint32_t)(b & 0x07) << 18 | (uint32_t)(s[i + 1] & 0x3f) << 12 |
+                 (uint32_t)(s[i + 2] & 0x3f) << 6 | (s[i + 3] & 0x3f);
+            if (cp < 0x10000 || cp > 0x10ffff)
+                break;
+            i += 4;
+        } else {
+            break;
+        }
+        cps[k++] = cp;
+        if (k == 64) {
+            p->sink->print_run(p->user, cps, k);
+            k = 0;
+        }
+    }
+    if (k)
+        p->sink->print_run(p->user, cps, k);
+    return i;
+}
+
+/* Digits and separators of a CSI parameter list, without the general
+ * state machine. Returns the bytes consumed. */
+static size_t csi_params_run(parser *p, const uint8_t *s, size_t n)
+{
+    parser_seq *q = &p->seq;
+    size_t i = 0;
+    while (i < n) {
+        uint8_t b = s[i];
+        if (b >= '0' && b <= '9' && q->nparams && q->clamped != 2) {
+            /* the common case, inline: another digit of the current value */
+            int32_t *v = &q->params[q->nparams - 1];
+            int32_t cur = (*v < 0 ? 0 : *v) * 10 + (b - '0');
+            if (cur > PARSER_MAX_PARAM_VALUE) {
+                cur = PARSER_MAX_PARAM_VALUE;
+                q->clamped = q->clamped ? q->clamped : 1;
+            }
+            *v = cur;
+        } else if ((b >= '0' && b <= '9') || b == ';' || b == ':') {
+            param_byte(p, b);
+        } else {
+            break;
+        }
+        i++;
+    }
+    if (i)
+        p->state = S_CSI_PARAM;
+    /* a plain final byte right after the parameters dispatches at once */
+    if (i < n && s[i] >= 0x40 && s[i] <= 0x7e) {
+        csi_dispatch(p, s[i]);
+        i++;
+    }
     return i;
 }
 
@@ -444,6 +538,26 @@ void parser_feed(parser *p, const uint8_t *data, size_t len)
                 if (i == len)
                     return;
             }
+            if (data[i] == 0x1b && i + 1 < len && data[i + 1] == '[') {
+                /* ESC [ : straight into the CSI parameters */
+                clear_seq(p);
+                p->state = S_CSI_ENTRY;
+                i += 2;
+                continue;
+            }
+            if (data[i] >= 0xc2) {
+                i += utf8_run(p, data + i, len - i);
+                if (i == len)
+                    return;
+                if (data[i] >= 0x20 && data[i] < 0x7f)
+                    continue;
+            }
+        } else if (p->state == S_CSI_PARAM || p->state == S_CSI_ENTRY) {
+            i += csi_params_run(p, data + i, len - i);
+            if (i == len)
+                return;
+            if (p->state == S_GROUND)
+                continue; /* dispatched: text may follow on the fast path */
         }
         step(p, data[i++]);
     }

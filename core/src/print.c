@@ -6,6 +6,20 @@
 #include "term.h"
 #include "unicode.h"
 
+/* Width and boundary class through the terminal's small cache: text
+ * repeats its characters, and the tables are a library call away. */
+static inline int cached_lookup(tsr_term *t, uint32_t cp, int *bc)
+{
+    uint64_t *slot = &t->uni_cache[(cp ^ (cp >> 8)) & 255];
+    if ((*slot >> 8) == (uint64_t)cp + 1) {
+        *bc = (int)(*slot & 63);
+        return (int)((*slot >> 6) & 3);
+    }
+    int w = uni_lookup(cp, bc);
+    *slot = ((uint64_t)cp + 1) << 8 | (uint64_t)w << 6 | (uint64_t)(*bc & 63);
+    return w;
+}
+
 /* Moves to the start of the next line, marking this one soft-wrapped. */
 static void wrap_line(tsr_term *t)
 {
@@ -21,7 +35,7 @@ static void shift_right(tsr_term *t, row *r, int x, int n, uint32_t blank)
     int cols = t->cols;
     if (n > cols - x)
         n = cols - x;
-    term_split_wide(r, x, x, blank);
+    term_split_wide(r, x, x);
     memmove(&r->cells[x + n], &r->cells[x], sizeof(cell) * (size_t)(cols - x - n));
     row_blank_cells(r, x, x + n, blank);
     /* a wide character pushed half off the edge is cut */
@@ -33,6 +47,33 @@ void term_insert_chars(tsr_term *t, int n)
 {
     t->pending_wrap = 0;
     shift_right(t, term_row(t, t->y), t->x, n, term_erase_id(t));
+}
+
+/* The hot loop of plain text: cells in blocks of four, each block one
+ * 48-byte copy of a template followed by the four codepoints. */
+static void write_ascii_cells(cell *c, const uint8_t *s, size_t k, uint32_t style, uint8_t flags)
+{
+    const cell tmpl = {0, style, flags, {0, 0, 0}};
+    size_t i = 0;
+    if (k < 8) {
+        for (; i < k; i++) {
+            c[i] = tmpl;
+            c[i].cp = s[i];
+        }
+        return;
+    }
+    const cell block[4] = {tmpl, tmpl, tmpl, tmpl};
+    for (; i + 4 <= k; i += 4) {
+        memcpy(&c[i], block, sizeof block);
+        c[i].cp = s[i];
+        c[i + 1].cp = s[i + 1];
+        c[i + 2].cp = s[i + 2];
+        c[i + 3].cp = s[i + 3];
+    }
+    for (; i < k; i++) {
+        c[i] = tmpl;
+        c[i].cp = s[i];
+    }
 }
 
 void term_print_ascii(tsr_term *t, const uint8_t *s, size_t n)
@@ -53,7 +94,7 @@ void term_print_ascii(tsr_term *t, const uint8_t *s, size_t n)
             return;
     }
     /* After a non-ASCII character a grapheme rule might still join. */
-    if (t->gc_valid && t->gc_last >= 0x80) {
+    if (t->gc_valid && t->gc_last >= 0x80 && !uni_left_simple(t->gc_bc)) {
         term_print_cp(t, *s);
         s++;
         if (--n == 0)
@@ -79,13 +120,9 @@ void term_print_ascii(tsr_term *t, const uint8_t *s, size_t n)
             k = n;
         if (irm)
             shift_right(t, r, x, (int)k, term_erase_id(t));
-        term_split_wide(r, x, x + (int)k, style);
+        term_split_wide(r, x, x + (int)k);
         cell *c = &r->cells[x];
-        for (size_t i = 0; i < k; i++) {
-            c[i].cp = s[i];
-            c[i].style = style;
-            c[i].flags = flags;
-        }
+        write_ascii_cells(c, s, k, style, flags);
         s += k;
         n -= k;
         x += (int)k;
@@ -109,6 +146,7 @@ void term_print_ascii(tsr_term *t, const uint8_t *s, size_t n)
     t->gc_y = t->y;
     t->gc_x = last_x;
     t->gc_last = s[-1];
+    t->gc_bc = UNI_BC_OTHER;
     t->gc_state = 0;
     t->last_cp = s[-1];
 }
@@ -119,7 +157,7 @@ static void widen(tsr_term *t, int y, int x)
     row *r = term_row(t, y);
     if (x + 1 >= t->cols || (r->cells[x].flags & CELL_WIDE))
         return;
-    term_split_wide(r, x + 1, x + 2, r->cells[x].style);
+    term_split_wide(r, x + 1, x + 2);
     if (r->cells[x + 1].flags & CELL_CLUSTER)
         r->cells[x + 1].flags &= (uint8_t)~CELL_CLUSTER;
     r->cells[x].flags |= CELL_WIDE;
@@ -154,7 +192,7 @@ static void join(tsr_term *t, int y, int x, uint32_t cp)
         widen(t, y, x);
 }
 
-static void place(tsr_term *t, uint32_t cp, int w)
+static void place(tsr_term *t, uint32_t cp, int w, int bc)
 {
     const int awm = mode_get(t, M_DECAWM);
     if (t->pending_wrap) {
@@ -168,7 +206,7 @@ static void place(tsr_term *t, uint32_t cp, int w)
         if (awm) {
             /* xterm: the last column stays blank and the character wraps */
             row *r = term_row(t, t->y);
-            term_split_wide(r, t->x, t->x + 1, term_erase_id(t));
+            term_split_wide(r, t->x, t->x + 1);
             row_blank_cells(r, t->x, t->x + 1, term_erase_id(t));
             wrap_line(t);
         } else {
@@ -179,7 +217,7 @@ static void place(tsr_term *t, uint32_t cp, int w)
     uint32_t style = term_pen_id(t);
     if (mode_get(t, M_IRM))
         shift_right(t, r, t->x, w, term_erase_id(t));
-    term_split_wide(r, t->x, t->x + w, style);
+    term_split_wide(r, t->x, t->x + w);
     uint8_t flags = t->protect ? CELL_PROTECTED : 0;
     cell *c = &r->cells[t->x];
     c->cp = cp;
@@ -194,6 +232,7 @@ static void place(tsr_term *t, uint32_t cp, int w)
     t->gc_x = t->x;
     t->gc_y = t->y;
     t->gc_last = cp;
+    t->gc_bc = bc;
     t->gc_state = 0;
     t->last_cp = cp;
     t->x += w;
@@ -205,12 +244,14 @@ static void place(tsr_term *t, uint32_t cp, int w)
 
 void term_print_cp(tsr_term *t, uint32_t cp)
 {
-    if (t->gc_valid && !uni_is_break(t->gc_last, cp, &t->gc_state)) {
+    int bc;
+    int w = cached_lookup(t, cp, &bc);
+    if (t->gc_valid && !uni_is_break_fast(t->gc_last, t->gc_bc, cp, bc, &t->gc_state)) {
         join(t, t->gc_y, t->gc_x, cp);
         t->gc_last = cp;
+        t->gc_bc = bc;
         return;
     }
-    int w = uni_width(cp);
     if (w == 0) {
         /* A mark with no character just printed: xterm puts it on the
          * cell before the cursor; at the start of a line it is dropped. */
@@ -223,7 +264,61 @@ void term_print_cp(tsr_term *t, uint32_t cp)
         t->gc_valid = 0;
         return;
     }
-    place(t, cp, w);
+    place(t, cp, w, bc);
+}
+
+/* A run of decoded characters. The common case (no join with the last
+ * character, room on the line, no insert mode) writes the cell here; the
+ * rest goes through term_print_cp. */
+void term_print_cps(tsr_term *t, const uint32_t *cps, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        uint32_t cp = cps[i];
+        int bc;
+        int w = cached_lookup(t, cp, &bc);
+        if (t->gc_valid && (bc == UNI_BC_EXTEND || bc == UNI_BC_SPACINGMARK) &&
+            (t->gc_bc == UNI_BC_OTHER ||
+             ((t->gc_bc == UNI_BC_EXTEND || t->gc_bc == UNI_BC_SPACINGMARK) && !t->gc_state))) {
+            /* UAX #29 GB9/GB9a: a mark after a plain character always joins
+             * it; no emoji or flag sequence is open, so no state to keep */
+            join(t, t->gc_y, t->gc_x, cp);
+            t->gc_last = cp;
+            t->gc_bc = bc;
+            t->gc_state = 0;
+            continue;
+        }
+        int simple = w != 0 && !t->pending_wrap && t->x + w <= t->cols && !mode_get(t, M_IRM) &&
+                     (!t->gc_valid || (uni_left_simple(t->gc_bc) && uni_right_simple(bc)));
+        if (!simple) {
+            term_print_cp(t, cp);
+            continue;
+        }
+        row *r = term_row(t, t->y);
+        uint32_t style = term_pen_id(t);
+        uint8_t flags = t->protect ? CELL_PROTECTED : 0;
+        term_split_wide(r, t->x, t->x + w);
+        cell *c = &r->cells[t->x];
+        c->cp = cp;
+        c->style = style;
+        c->flags = flags | (w == 2 ? CELL_WIDE : 0);
+        if (w == 2) {
+            c[1].cp = 0;
+            c[1].style = style;
+            c[1].flags = flags | CELL_TAIL;
+        }
+        t->gc_valid = 1;
+        t->gc_x = t->x;
+        t->gc_y = t->y;
+        t->gc_last = cp;
+        t->gc_bc = bc;
+        t->gc_state = 0;
+        t->last_cp = cp;
+        t->x += w;
+        if (t->x >= t->cols) {
+            t->x = t->cols - 1;
+            t->pending_wrap = mode_get(t, M_DECAWM);
+        }
+    }
 }
 
 void term_repeat_last(tsr_term *t, int n)
@@ -248,6 +343,8 @@ void term_repeat_last(tsr_term *t, int n)
     }
     for (int i = 0; i < n; i++) {
         t->gc_valid = 0;
-        place(t, cp, uni_width(cp) ? uni_width(cp) : 1);
+        int bc;
+        int w = uni_lookup(cp, &bc);
+        place(t, cp, w ? w : 1, bc);
     }
 }

@@ -41,96 +41,112 @@ static void list_free(row_list *l)
     free(l->v);
 }
 
-/* Installs rows (oldest first) as grid g: the last `rows` are the screen,
- * those before it the scrollback (trimmed to the limit). Takes ownership. */
-static int grid_adopt(grid *g, row_list *l, int rows, int cols)
+/* Lists a row it does not own (no failure frees it). */
+static int list_push_borrowed(row_list *l, row *r)
 {
-    int drop = l->n - rows - g->sb_limit;
-    for (int i = 0; i < drop; i++)
-        row_free(l->v[i]);
-    if (drop < 0)
-        drop = 0;
-    int total = l->n - drop;
+    if (l->n == l->cap) {
+        int cap = l->cap ? l->cap * 2 : 64;
+        row **v = realloc(l->v, sizeof *v * (size_t)cap);
+        if (!v)
+            return TSR_ERR_NOMEM;
+        l->v = v;
+        l->cap = cap;
+    }
+    l->v[l->n++] = r;
+    return TSR_OK;
+}
+
+/* A grid's new content, built beside the old one so that a failed
+ * allocation leaves the terminal as it was. Rows in `fresh` are new; the
+ * old scrollback rows listed in `moved` change hands only on commit. */
+typedef struct prepared {
+    row_list rows; /* every line of the new grid, oldest first */
+    int moved;     /* how many leading entries are old rows, reused */
+    row **ring;
+    uint32_t cap;
+    int drop;      /* leading lines over the scrollback limit */
+} prepared;
+
+static void prepared_free(prepared *p)
+{
+    for (int i = p->moved; i < p->rows.n; i++)
+        row_free(p->rows.v[i]);
+    free(p->rows.v);
+    free(p->ring);
+    memset(p, 0, sizeof *p);
+}
+
+/* Allocates the ring for the prepared lines (the last step that can fail). */
+static int prepare_ring(prepared *p, const grid *g, int rows)
+{
+    p->drop = p->rows.n - rows - g->sb_limit;
+    if (p->drop < 0)
+        p->drop = 0;
+    uint32_t total = (uint32_t)(p->rows.n - p->drop);
     uint32_t cap = 16;
-    while (cap < (uint32_t)total || cap < (uint32_t)rows * 2)
+    while (cap < total || cap < (uint32_t)rows * 2)
         cap *= 2;
-    row **ring = calloc(cap, sizeof *ring);
-    if (!ring)
-        return TSR_ERR_NOMEM;
-    for (int i = 0; i < total; i++)
-        ring[i] = l->v[drop + i];
+    p->ring = calloc(cap, sizeof *p->ring);
+    p->cap = cap;
+    return p->ring ? TSR_OK : TSR_ERR_NOMEM;
+}
+
+/* Cannot fail: swaps the prepared lines in and frees what is left over. */
+static void commit(grid *g, prepared *p, int rows, int cols)
+{
+    /* the reused rows are the oldest lines; every other old row goes */
+    for (int i = 0; i < p->moved; i++)
+        g->ring[(g->head - (uint32_t)g->sb_count + (uint32_t)i) & (g->cap - 1)] = NULL;
     for (uint32_t i = 0; i < g->cap; i++)
-        if (g->ring[i])
-            row_free(g->ring[i]); /* rows not moved into the list */
+        row_free(g->ring[i]);
     free(g->ring);
-    free(l->v);
-    l->v = NULL;
-    l->n = l->cap = 0;
-    g->ring = ring;
-    g->cap = cap;
+    for (int i = 0; i < p->drop; i++)
+        row_free(p->rows.v[i]);
+    int total = p->rows.n - p->drop;
+    for (int i = 0; i < total; i++)
+        p->ring[i] = p->rows.v[p->drop + i];
+    g->ring = p->ring;
+    g->cap = p->cap;
     g->sb_count = total - rows;
     g->head = (uint32_t)g->sb_count;
     g->rows = rows;
     g->cols = cols;
-    return TSR_OK;
+    free(p->rows.v);
+    memset(p, 0, sizeof *p);
 }
 
-/* Moves every row of g into l (oldest first), emptying the ring slots. */
-static void take_rows(grid *g, row_list *l, int *rc)
+static row *line_at(const grid *g, int i)
 {
-    int total = g->sb_count + g->rows;
-    for (int i = 0; i < total; i++) {
-        row **slot = &g->ring[(g->head - (uint32_t)g->sb_count + (uint32_t)i) & (g->cap - 1)];
-        if (*rc == TSR_OK)
-            *rc = list_push(l, *slot);
-        else
-            row_free(*slot);
-        *slot = NULL;
-    }
+    return g->ring[(g->head - (uint32_t)g->sb_count + (uint32_t)i) & (g->cap - 1)];
 }
 
-static int resize_plain(grid *g, int rows, int cols, int *cy)
+static int prepare_plain(const grid *g, int rows, int cols, int *cy, prepared *p)
 {
-    row_list l = {0};
-    int rc = TSR_OK;
-    int sb = g->sb_count;
-    int old_rows = g->rows;
-    take_rows(g, &l, &rc);
-    if (rc) {
-        list_free(&l);
-        return rc;
-    }
-    /* the visible rows, cut or padded to the new width */
-    for (int i = sb; i < l.n; i++) {
-        if (l.v[i]->cols != cols) {
-            row *n = row_resized(l.v[i], cols);
-            if (!n) {
-                list_free(&l);
-                return TSR_ERR_NOMEM;
-            }
-            row_free(l.v[i]);
-            l.v[i] = n;
-        }
-    }
+    int sb = g->sb_count, old_rows = g->rows;
     /* shorter: drop rows below the cursor, then scroll the rest up */
     int excess = old_rows - rows;
     int below = old_rows - 1 - *cy;
     int cut = excess > 0 ? (below < excess ? below : excess) : 0;
-    for (int i = 0; i < cut; i++)
-        row_free(l.v[--l.n]);
+    int keep_rows = old_rows - cut;
+    int rc = TSR_OK;
+    memset(p, 0, sizeof *p);
+    /* scrollback rows are reused as they are */
+    for (int i = 0; i < sb && rc == TSR_OK; i++)
+        rc = list_push_borrowed(&p->rows, line_at(g, i));
+    p->moved = p->rows.n;
+    for (int y = 0; y < keep_rows && rc == TSR_OK; y++)
+        rc = list_push(&p->rows, row_resized(line_at(g, sb + y), cols));
+    for (int y = keep_rows; y < rows && rc == TSR_OK; y++)
+        rc = list_push(&p->rows, row_new(cols, 0));
+    if (rc == TSR_OK)
+        rc = prepare_ring(p, g, rows);
+    if (rc) {
+        prepared_free(p);
+        return rc;
+    }
     if (excess > cut)
         *cy -= excess - cut;
-    for (int i = old_rows; i < rows; i++) {
-        rc = list_push(&l, row_new(cols, 0));
-        if (rc) {
-            list_free(&l);
-            return rc;
-        }
-    }
-    rc = grid_adopt(g, &l, rows, cols);
-    if (rc)
-        list_free(&l);
-    return rc;
+    return TSR_OK;
 }
 
 /* One cell of a logical line, with the row it came from (for clusters). */
@@ -206,13 +222,15 @@ static int rewrap(line_buf *b, int cols, row_list *out, int cursor_off, int *cr,
     return TSR_OK;
 }
 
-static int resize_reflow(grid *g, int rows, int cols, int *cx, int *cy, int pending_wrap)
+static int prepare_reflow(const grid *g, int rows, int cols, int *cx, int *cy, int pending_wrap,
+                          prepared *p)
 {
     row_list old = {0}, out = {0};
     line_buf line = {0};
     int rc = TSR_OK;
     int sb = g->sb_count;
-    take_rows(g, &old, &rc);
+    for (int k = 0; k < sb + g->rows && rc == TSR_OK; k++)
+        rc = list_push_borrowed(&old, line_at(g, k));
     int cursor_row = sb + *cy; /* in old */
     /* the last line worth keeping: the cursor's, or a later non-empty one */
     int last = cursor_row;
@@ -248,7 +266,7 @@ static int resize_reflow(grid *g, int rows, int cols, int *cx, int *cy, int pend
             rc = rewrap(&line, cols, &out, cursor_off, &new_cr, &new_cc);
     }
     free(line.v);
-    list_free(&old); /* the old rows were copied, never moved */
+    free(old.v); /* the old rows were only read */
     if (rc) {
         list_free(&out);
         return rc;
@@ -267,12 +285,15 @@ static int resize_reflow(grid *g, int rows, int cols, int *cx, int *cy, int pend
             return rc;
         }
     }
+    memset(p, 0, sizeof *p);
+    p->rows = out;
+    if ((rc = prepare_ring(p, g, rows))) {
+        prepared_free(p);
+        return rc;
+    }
     *cy = new_cr - start;
     *cx = new_cc;
-    rc = grid_adopt(g, &out, rows, cols);
-    if (rc)
-        list_free(&out);
-    return rc;
+    return TSR_OK;
 }
 
 static void clamp_saved(tsr_term *t, saved_cursor *s)
@@ -285,30 +306,25 @@ static void clamp_saved(tsr_term *t, saved_cursor *s)
 
 int term_resize(tsr_term *t, int rows, int cols)
 {
-    uint8_t *tabs = calloc((size_t)cols, 1);
-    if (!tabs)
-        return TSR_ERR_NOMEM;
-    for (int x = 0; x < cols; x++)
-        tabs[x] = x < t->cols ? t->tabs[x] : (x % 8 == 0);
     int alt = t->g == &t->alt;
     int cx = t->x, cy = t->y;
     /* the inactive buffer follows its saved cursor */
     int px = alt ? t->saved[0].x : cx, py = alt ? t->saved[0].y : cy;
     int ax = cx, ay = alt ? cy : 0;
+    prepared pp, pa;
     int rc;
     if (t->reflow)
-        rc = resize_reflow(&t->primary, rows, cols, &px, &py, !alt && t->pending_wrap);
+        rc = prepare_reflow(&t->primary, rows, cols, &px, &py, !alt && t->pending_wrap, &pp);
     else
-        rc = resize_plain(&t->primary, rows, cols, &py);
-    if (rc == TSR_OK)
-        rc = resize_plain(&t->alt, rows, cols, &ay);
-    if (rc) {
-        free(tabs);
-        /* a grid may be half-resized; make both consistent with the old size */
+        rc = prepare_plain(&t->primary, rows, cols, &py, &pp);
+    if (rc)
+        return rc;
+    if ((rc = prepare_plain(&t->alt, rows, cols, &ay, &pa))) {
+        prepared_free(&pp);
         return rc;
     }
-    free(t->tabs);
-    t->tabs = tabs;
+    commit(&t->primary, &pp, rows, cols);
+    commit(&t->alt, &pa, rows, cols);
     t->rows = rows;
     t->cols = cols;
     t->top = 0;

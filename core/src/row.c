@@ -30,6 +30,11 @@ void row_free(row *r)
 
 void row_blank_cells(row *r, int from, int to, uint32_t style)
 {
+    if (style == 0 && to > from) {
+        /* a blank default cell is all zero bytes */
+        memset(&r->cells[from], 0, sizeof(cell) * (size_t)(to - from));
+        return;
+    }
     for (int x = from; x < to; x++) {
         cell *c = &r->cells[x];
         c->cp = 0;

@@ -122,5 +122,5 @@ void term_sgr(tsr_term *t, const parser_seq *s)
             break;
         }
     }
-    t->pen_dirty = 1;
+    t->pen_dirty = PEN_CHANGED;
 }

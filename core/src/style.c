@@ -27,15 +27,11 @@ int style_is_default(const tsr_style *s)
 
 static uint32_t style_hash(const tsr_style *s)
 {
-    uint64_t h = 0x9e3779b97f4a7c15ull;
-    uint64_t parts[4] = {s->fg, s->bg, s->ul_color,
-                         ((uint64_t)s->attrs << 8 | s->underline) ^ ((uint64_t)s->link << 24)};
-    for (int i = 0; i < 4; i++) {
-        h ^= parts[i];
-        h *= 0xff51afd7ed558ccdull;
-        h ^= h >> 32;
-    }
-    return (uint32_t)h;
+    uint64_t a = (uint64_t)s->fg << 32 | s->bg;
+    uint64_t b = (uint64_t)s->ul_color << 32 | ((uint32_t)s->attrs << 8 | s->underline);
+    uint64_t h = (a ^ 0x9e3779b97f4a7c15ull) * 0xff51afd7ed558ccdull;
+    h ^= (b + s->link) * 0xc4ceb9fe1a85ec53ull;
+    return (uint32_t)(h ^ (h >> 31));
 }
 
 static int alloc_arrays(style_table *st, uint32_t cap)
@@ -192,7 +188,7 @@ int style_gc_end(style_table *st)
             released++;
         }
     }
-    st->grow_next = (uint32_t)released < st->cap / 4;
+    st->grow_next = (uint32_t)released < st->cap / 4 * 3; /* keep collections rare */
     rebuild_slots(st);
     return released;
 }

@@ -43,6 +43,10 @@ static void on_print(void *u, uint32_t cp)
 {
     term_print_cp(u, cp);
 }
+static void on_print_run(void *u, const uint32_t *cps, size_t n)
+{
+    term_print_cps(u, cps, n);
+}
 static void on_execute(void *u, uint8_t c)
 {
     tsr_term *t = u;
@@ -94,6 +98,7 @@ static void on_malformed(void *u, const parser_seq *seq, uint8_t final, char kin
 static const parser_sink sink = {
     .print_ascii = on_print_ascii,
     .print = on_print,
+    .print_run = on_print_run,
     .execute = on_execute,
     .esc = on_esc,
     .csi = on_csi,
@@ -123,9 +128,11 @@ void term_palette_defaults(uint32_t *palette)
     }
 }
 
+/* Tab stops are kept for every column a resize could reach, as xterm
+ * does, so growing the screen never invents stops a program cleared. */
 static void reset_tabs(tsr_term *t)
 {
-    for (int x = 0; x < t->cols; x++)
+    for (int x = 0; x < TSR_MAX_COLS; x++)
         t->tabs[x] = x % 8 == 0 && x > 0;
 }
 
@@ -210,7 +217,7 @@ int tsr_term_new(const tsr_options *opts, tsr_term **out)
     t->sb_limit = opts->scrollback;
     t->reflow = opts->reflow != 0;
     parser_init(&t->parser, &sink, t);
-    t->tabs = calloc((size_t)t->cols, 1);
+    t->tabs = calloc(TSR_MAX_COLS, 1);
     if (!t->tabs || style_table_init(&t->styles) ||
         grid_init(&t->primary, t->rows, t->cols, t->sb_limit) ||
         grid_init(&t->alt, t->rows, t->cols, 0)) {
@@ -353,27 +360,25 @@ int term_intern(tsr_term *t, const tsr_style *s, uint32_t *id)
     return TSR_ERR_NOMEM;
 }
 
-static void refresh_pen(tsr_term *t)
+uint32_t term_pen_id_slow(tsr_term *t)
 {
     term_intern(t, &t->pen, &t->pen_id);
-    /* Erasure paints the background colour only (xterm's BCE). */
-    tsr_style e = {0};
-    e.bg = t->pen.bg;
-    term_intern(t, &e, &t->erase_id);
-    t->pen_dirty = 0;
-}
-
-uint32_t term_pen_id(tsr_term *t)
-{
-    if (t->pen_dirty)
-        refresh_pen(t);
+    t->pen_dirty &= ~PEN_DIRTY;
     return t->pen_id;
 }
 
 uint32_t term_erase_id(tsr_term *t)
 {
-    if (t->pen_dirty)
-        refresh_pen(t);
+    if (t->pen_dirty & ERASE_DIRTY) {
+        /* Erasure paints the background colour only (xterm's BCE). */
+        tsr_style e = {0};
+        e.bg = t->pen.bg;
+        if (e.bg == TSR_COLOR_DEFAULT)
+            t->erase_id = 0;
+        else
+            term_intern(t, &e, &t->erase_id);
+        t->pen_dirty &= ~ERASE_DIRTY;
+    }
     return t->erase_id;
 }
 

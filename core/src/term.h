@@ -63,7 +63,7 @@ struct tsr_term {
     /* the pen: current rendition and its interned ids, made on demand */
     tsr_style pen;
     uint32_t pen_id, erase_id;
-    int pen_dirty;
+    int pen_dirty; /* PEN_DIRTY | ERASE_DIRTY: the ids need interning again */
     int protect; /* DECSCA */
     style_table styles;
 
@@ -83,6 +83,9 @@ struct tsr_term {
     int gc_valid;
     int gc_x, gc_y;
     uint32_t gc_last;
+    int gc_bc; /* grapheme boundary class of gc_last */
+    /* widths and boundary classes of recent codepoints: cp << 8 | width << 6 | class */
+    uint64_t uni_cache[256];
     int32_t gc_state;
     uint32_t last_cp; /* for REP */
 
@@ -128,6 +131,10 @@ static inline row *term_row(const tsr_term *t, int y)
     return grid_row(t->g, y);
 }
 
+#define PEN_DIRTY 1
+#define ERASE_DIRTY 2
+#define PEN_CHANGED (PEN_DIRTY | ERASE_DIRTY)
+
 /* Colours reported for OSC 10/11/12 until the program sets them. */
 #define TSR_DEFAULT_FG 0xe5e5e5u
 #define TSR_DEFAULT_BG 0x000000u
@@ -139,7 +146,11 @@ void term_note(tsr_term *t, const char *fmt_kind, const char *detail);
 void term_note_seq(tsr_term *t, const char *intro, const parser_seq *seq, uint8_t final,
                    const char *why);
 void term_fail(tsr_term *t, int rc);
-uint32_t term_pen_id(tsr_term *t);
+uint32_t term_pen_id_slow(tsr_term *t);
+static inline uint32_t term_pen_id(tsr_term *t)
+{
+    return t->pen_dirty & PEN_DIRTY ? term_pen_id_slow(t) : t->pen_id;
+}
 uint32_t term_erase_id(tsr_term *t);
 int term_intern(tsr_term *t, const tsr_style *s, uint32_t *id);
 void term_full_reset(tsr_term *t);
@@ -150,6 +161,7 @@ int term_link_id(tsr_term *t, const char *uri, size_t len, uint32_t *id);
 /* print.c */
 void term_print_ascii(tsr_term *t, const uint8_t *s, size_t n);
 void term_print_cp(tsr_term *t, uint32_t cp);
+void term_print_cps(tsr_term *t, const uint32_t *cps, size_t n);
 void term_repeat_last(tsr_term *t, int n);
 
 /* edit.c: cursor motion, line feeds, erasure, insertion and deletion */
@@ -170,8 +182,14 @@ void term_insert_lines(tsr_term *t, int n);
 void term_delete_lines(tsr_term *t, int n);
 void term_fill_alignment(tsr_term *t); /* DECALN */
 /* Before overwriting cells x0..x1-1 of row r: a wide character cut in
- * half loses its other half. */
-void term_split_wide(row *r, int x0, int x1, uint32_t blank);
+ * half loses its other half (inline: it runs for every character). */
+static inline void term_split_wide(row *r, int x0, int x1)
+{
+    if (x0 > 0 && x0 < r->cols && (r->cells[x0].flags & CELL_TAIL))
+        row_blank_cells(r, x0 - 1, x0, r->cells[x0 - 1].style);
+    if (x1 > 0 && x1 < r->cols && (r->cells[x1].flags & CELL_TAIL))
+        row_blank_cells(r, x1, x1 + 1, r->cells[x1].style);
+}
 
 /* csi.c, esc.c, osc.c, sgr.c */
 void term_csi(tsr_term *t, const parser_seq *seq, uint8_t final);
