@@ -37,14 +37,14 @@ void term_scroll_up(tsr_term *t, int n)
 {
     if (n < 1)
         return;
-    grid_scroll_region_up(t->g, t->top, t->bottom, n, term_erase_id(t));
+    term_fail(t, grid_scroll_region_up(t->g, t->top, t->bottom, n, term_erase_id(t)));
 }
 
 void term_scroll_down(tsr_term *t, int n)
 {
     if (n < 1)
         return;
-    grid_scroll_region_down(t->g, t->top, t->bottom, n, term_erase_id(t));
+    term_fail(t, grid_scroll_region_down(t->g, t->top, t->bottom, n, term_erase_id(t)));
 }
 
 void term_index(tsr_term *t)
@@ -101,7 +101,7 @@ void term_tab(tsr_term *t, int n)
 /* Blanks cells x0..x1-1 of row y, sparing protected cells when selective. */
 static void erase_cells(tsr_term *t, int y, int x0, int x1, int selective)
 {
-    row *r = term_row(t, y);
+    row *r = term_row_w(t, y);
     uint32_t blank = term_erase_id(t);
     if (x0 >= x1)
         return;
@@ -124,7 +124,7 @@ static void erase_rows(tsr_term *t, int y0, int y1, int selective)
         if (selective) {
             erase_cells(t, y, 0, t->cols, 1);
         } else {
-            row_clear(term_row(t, y), term_erase_id(t));
+            term_fail(t, grid_clear_row(t->g, y, term_erase_id(t)));
         }
     }
 }
@@ -136,7 +136,7 @@ void term_erase_display(tsr_term *t, int how, int selective)
     case 0:
         erase_cells(t, t->y, t->x, t->cols, selective);
         if (t->x == 0 && !selective)
-            term_row(t, t->y)->flags = 0;
+            term_row_w(t, t->y)->flags = 0;
         erase_rows(t, t->y + 1, t->rows, selective);
         break;
     case 1:
@@ -161,14 +161,14 @@ void term_erase_line(tsr_term *t, int how, int selective)
     switch (how) {
     case 0:
         erase_cells(t, t->y, t->x, t->cols, selective);
-        term_row(t, t->y)->flags &= (uint8_t)~ROW_WRAPPED;
+        term_row_w(t, t->y)->flags &= (uint8_t)~ROW_WRAPPED;
         break;
     case 1:
         erase_cells(t, t->y, 0, t->x + 1, selective);
         break;
     case 2:
         erase_cells(t, t->y, 0, t->cols, selective);
-        term_row(t, t->y)->flags &= (uint8_t)~ROW_WRAPPED;
+        term_row_w(t, t->y)->flags &= (uint8_t)~ROW_WRAPPED;
         break;
     default:
         break;
@@ -187,7 +187,7 @@ void term_erase_chars(tsr_term *t, int n)
 void term_delete_chars(tsr_term *t, int n)
 {
     t->pending_wrap = 0;
-    row *r = term_row(t, t->y);
+    row *r = term_row_w(t, t->y);
     int x = t->x, cols = t->cols;
     if (n > cols - x)
         n = cols - x;
@@ -202,7 +202,7 @@ void term_insert_lines(tsr_term *t, int n)
 {
     if (t->y < t->top || t->y > t->bottom)
         return;
-    grid_scroll_region_down(t->g, t->y, t->bottom, n, term_erase_id(t));
+    term_fail(t, grid_scroll_region_down(t->g, t->y, t->bottom, n, term_erase_id(t)));
     t->x = 0;
     t->pending_wrap = 0;
 }
@@ -211,7 +211,7 @@ void term_delete_lines(tsr_term *t, int n)
 {
     if (t->y < t->top || t->y > t->bottom)
         return;
-    grid_scroll_region_up(t->g, t->y, t->bottom, n, term_erase_id(t));
+    term_fail(t, grid_scroll_region_up(t->g, t->y, t->bottom, n, term_erase_id(t)));
     t->x = 0;
     t->pending_wrap = 0;
 }
@@ -221,8 +221,8 @@ void term_fill_alignment(tsr_term *t)
     t->top = 0;
     t->bottom = t->rows - 1;
     for (int y = 0; y < t->rows; y++) {
-        row *r = term_row(t, y);
-        row_clear(r, 0);
+        term_fail(t, grid_clear_row(t->g, y, 0));
+        row *r = term_row_w(t, y);
         for (int x = 0; x < t->cols; x++)
             r->cells[x].cp = 'E';
     }

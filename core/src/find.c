@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "render.h"
+#include "view.h"
 
 typedef struct row_text {
     tsr_buf text;
@@ -14,7 +15,7 @@ typedef struct row_text {
     size_t cap;
 } row_text;
 
-static int build(const tsr_term *t, const row *r, row_text *rt)
+static int build(const view *t, const row *r, row_text *rt)
 {
     tsr_buf_clear(&rt->text);
     for (int x = 0; x < t->cols; x++) {
@@ -40,7 +41,7 @@ static int build(const tsr_term *t, const row *r, row_text *rt)
 
 /* Cells a match from byte a to byte b (exclusive) covers, or 0 if it does
  * not start and end on cell boundaries. */
-static int span(const tsr_term *t, const row *r, const row_text *rt, size_t a, size_t b, int *col)
+static int span(const view *t, const row *r, const row_text *rt, size_t a, size_t b, int *col)
 {
     const int *m = rt->cell_of;
     if (a > 0 && m[a - 1] == m[a])
@@ -67,7 +68,17 @@ static void record(tsr_match *out, size_t max, size_t *count, int row, int col, 
 int tsr_term_find_all(const tsr_term *t, const char *needle, size_t len, int exact,
                       const tsr_region *region, tsr_match *out, size_t max, size_t *count)
 {
-    if (!t || !needle || !len || !count || (max && !out))
+    if (!t)
+        return TSR_ERR_INVALID;
+    view v;
+    term_view(t, &v);
+    return view_find_all(&v, needle, len, exact, region, out, max, count);
+}
+
+int view_find_all(const view *t, const char *needle, size_t len, int exact,
+                  const tsr_region *region, tsr_match *out, size_t max, size_t *count)
+{
+    if ( !needle || !len || !count || (max && !out))
         return TSR_ERR_INVALID;
     int r0 = 0, r1 = t->rows, c0 = 0, c1 = t->cols;
     if (region) {
@@ -86,7 +97,7 @@ int tsr_term_find_all(const tsr_term *t, const char *needle, size_t len, int exa
     row_text rt = {0};
     int rc = TSR_OK;
     for (int y = r0; y < r1 && rc == TSR_OK; y++) {
-        const row *r = term_row(t, y);
+        const row *r = view_row(t, y);
         if ((rc = build(t, r, &rt)))
             break;
         const char *s = rt.text.data;

@@ -70,6 +70,46 @@ static int grid_grow(grid *g)
     return TSR_OK;
 }
 
+/* A blank row to put where old was: old itself when nobody else holds it
+ * and it has the right width, else a new one (old is then released). NULL
+ * when out of memory, with old untouched. */
+static row *fresh_row(row *old, int cols, uint32_t style)
+{
+    if (old && old->refs == 1 && old->cols == cols) {
+        row_clear(old, style);
+        return old;
+    }
+    row *n = row_new(cols, style);
+    if (n)
+        row_free(old);
+    return n;
+}
+
+row *grid_row_mut(grid *g, int y)
+{
+    row **slot = grid_slot(g, y);
+    row *r = *slot;
+    if (r->refs > 1) {
+        row *n = row_clone(r);
+        if (!n)
+            return NULL;
+        row_free(r);
+        *slot = r = n;
+    }
+    r->flags &= (uint8_t)~ROW_HASH_VALID;
+    return r;
+}
+
+int grid_clear_row(grid *g, int y, uint32_t style)
+{
+    row **slot = grid_slot(g, y);
+    row *r = fresh_row(*slot, g->cols, style);
+    if (!r)
+        return TSR_ERR_NOMEM;
+    *slot = r;
+    return TSR_OK;
+}
+
 int grid_scroll_up_full(grid *g, uint32_t blank_style)
 {
     uint32_t mask = g->cap - 1;
@@ -81,31 +121,20 @@ int grid_scroll_up_full(grid *g, uint32_t blank_style)
             mask = g->cap - 1;
         }
         row **slot = &g->ring[(g->head + (uint32_t)g->rows) & mask];
-        if (*slot && (*slot)->cols == g->cols) {
-            row_clear(*slot, blank_style);
-        } else {
-            row_free(*slot);
-            *slot = row_new(g->cols, blank_style);
-            if (!*slot)
-                return TSR_ERR_NOMEM;
-        }
+        row *r = fresh_row(*slot, g->cols, blank_style);
+        if (!r)
+            return TSR_ERR_NOMEM;
+        *slot = r;
         g->head++;
         g->sb_count++;
         return TSR_OK;
     }
     /* Recycle the oldest line (or the top row when there is no scrollback). */
     uint32_t oldest = (g->head - (uint32_t)g->sb_count) & mask;
-    row *r = g->ring[oldest];
-    if (r->cols != g->cols) {
-        /* scrollback written at another width: make a row of this one */
-        row *n = row_new(g->cols, blank_style);
-        if (!n)
-            return TSR_ERR_NOMEM;
-        row_free(r);
-        r = n;
-    }
+    row *r = fresh_row(g->ring[oldest], g->cols, blank_style);
+    if (!r)
+        return TSR_ERR_NOMEM;
     g->ring[oldest] = NULL;
-    row_clear(r, blank_style);
     uint32_t bottom = (g->head + (uint32_t)g->rows) & mask;
     row_free(g->ring[bottom]); /* a spare row, if any */
     g->ring[bottom] = r;
@@ -113,32 +142,36 @@ int grid_scroll_up_full(grid *g, uint32_t blank_style)
     return TSR_OK;
 }
 
-void grid_scroll_region_up(grid *g, int top, int bot, int n, uint32_t blank_style)
+int grid_scroll_region_up(grid *g, int top, int bot, int n, uint32_t blank_style)
 {
     int h = bot - top + 1;
     if (n > h)
         n = h;
     for (int k = 0; k < n; k++) {
-        row *r = grid_row(g, top);
+        row *r = fresh_row(grid_row(g, top), g->cols, blank_style);
+        if (!r)
+            return TSR_ERR_NOMEM;
         for (int y = top; y < bot; y++)
             *grid_slot(g, y) = grid_row(g, y + 1);
-        row_clear(r, blank_style);
         *grid_slot(g, bot) = r;
     }
+    return TSR_OK;
 }
 
-void grid_scroll_region_down(grid *g, int top, int bot, int n, uint32_t blank_style)
+int grid_scroll_region_down(grid *g, int top, int bot, int n, uint32_t blank_style)
 {
     int h = bot - top + 1;
     if (n > h)
         n = h;
     for (int k = 0; k < n; k++) {
-        row *r = grid_row(g, bot);
+        row *r = fresh_row(grid_row(g, bot), g->cols, blank_style);
+        if (!r)
+            return TSR_ERR_NOMEM;
         for (int y = bot; y > top; y--)
             *grid_slot(g, y) = grid_row(g, y - 1);
-        row_clear(r, blank_style);
         *grid_slot(g, top) = r;
     }
+    return TSR_OK;
 }
 
 void grid_clear_scrollback(grid *g)

@@ -38,10 +38,14 @@ static inline row *grid_sb_row(const grid *g, int i)
  * bottom. */
 int grid_scroll_up_full(grid *g, uint32_t blank_style);
 /* Scrolls rows top..bot (inclusive) up or down by n, blanking what enters. */
-void grid_scroll_region_up(grid *g, int top, int bot, int n, uint32_t blank_style);
-void grid_scroll_region_down(grid *g, int top, int bot, int n, uint32_t blank_style);
+int grid_scroll_region_up(grid *g, int top, int bot, int n, uint32_t blank_style);
+int grid_scroll_region_down(grid *g, int top, int bot, int n, uint32_t blank_style);
+/* Visible row y, ready to be written: a row shared with a snapshot is
+ * copied first. NULL when out of memory. */
+row *grid_row_mut(grid *g, int y);
+/* Makes visible row y blank (a fresh row if it is shared). */
+int grid_clear_row(grid *g, int y, uint32_t style);
 /* Drops all scrollback lines. */
 void grid_clear_scrollback(grid *g);
-/* Replaces every line: the new grid takes ownership of the rows given. */
 
 #endif

@@ -66,7 +66,7 @@ static void clear_grid_screen(tsr_term *t, grid *g)
 {
     uint32_t blank = term_erase_id(t);
     for (int y = 0; y < g->rows; y++)
-        row_clear(grid_row(g, y), blank);
+        term_fail(t, grid_clear_row(g, y, blank));
 }
 
 static void use_alt(tsr_term *t, int on, int clear_on_enter, int clear_on_leave)

@@ -23,7 +23,7 @@ static inline int cached_lookup(tsr_term *t, uint32_t cp, int *bc)
 /* Moves to the start of the next line, marking this one soft-wrapped. */
 static void wrap_line(tsr_term *t)
 {
-    term_row(t, t->y)->flags |= ROW_WRAPPED;
+    term_row_w(t, t->y)->flags |= ROW_WRAPPED;
     term_index(t);
     t->x = 0;
     t->pending_wrap = 0;
@@ -46,7 +46,7 @@ static void shift_right(tsr_term *t, row *r, int x, int n, uint32_t blank)
 void term_insert_chars(tsr_term *t, int n)
 {
     t->pending_wrap = 0;
-    shift_right(t, term_row(t, t->y), t->x, n, term_erase_id(t));
+    shift_right(t, term_row_w(t, t->y), t->x, n, term_erase_id(t));
 }
 
 /* The hot loop of plain text: cells in blocks of four, each block one
@@ -113,7 +113,7 @@ void term_print_ascii(tsr_term *t, const uint8_t *s, size_t n)
                 wrap_line(t);
             t->pending_wrap = 0;
         }
-        r = term_row(t, t->y);
+        r = term_row_w(t, t->y);
         int x = t->x;
         size_t k = (size_t)(cols - x);
         if (k > n)
@@ -154,7 +154,7 @@ void term_print_ascii(tsr_term *t, const uint8_t *s, size_t n)
 /* Makes the single-width cell at (y, x) two cells wide, if room allows. */
 static void widen(tsr_term *t, int y, int x)
 {
-    row *r = term_row(t, y);
+    row *r = term_row_w(t, y);
     if (x + 1 >= t->cols || (r->cells[x].flags & CELL_WIDE))
         return;
     term_split_wide(r, x + 1, x + 2);
@@ -175,7 +175,7 @@ static void widen(tsr_term *t, int y, int x)
 /* Adds cp to the cluster in the cell at (y, x). */
 static void join(tsr_term *t, int y, int x, uint32_t cp)
 {
-    row *r = term_row(t, y);
+    row *r = term_row_w(t, y);
     if (r->cells[x].flags & CELL_TAIL && x > 0)
         x--;
     uint32_t base = r->cells[x].flags & CELL_CLUSTER ? r->extra[r->cells[x].cp + 1]
@@ -205,7 +205,7 @@ static void place(tsr_term *t, uint32_t cp, int w, int bc)
     if (w == 2 && t->x == t->cols - 1) {
         if (awm) {
             /* xterm: the last column stays blank and the character wraps */
-            row *r = term_row(t, t->y);
+            row *r = term_row_w(t, t->y);
             term_split_wide(r, t->x, t->x + 1);
             row_blank_cells(r, t->x, t->x + 1, term_erase_id(t));
             wrap_line(t);
@@ -213,7 +213,7 @@ static void place(tsr_term *t, uint32_t cp, int w, int bc)
             t->x = t->cols - 2;
         }
     }
-    row *r = term_row(t, t->y);
+    row *r = term_row_w(t, t->y);
     uint32_t style = term_pen_id(t);
     if (mode_get(t, M_IRM))
         shift_right(t, r, t->x, w, term_erase_id(t));
@@ -293,7 +293,7 @@ void term_print_cps(tsr_term *t, const uint32_t *cps, size_t n)
             term_print_cp(t, cp);
             continue;
         }
-        row *r = term_row(t, t->y);
+        row *r = term_row_w(t, t->y);
         uint32_t style = term_pen_id(t);
         uint8_t flags = t->protect ? CELL_PROTECTED : 0;
         term_split_wide(r, t->x, t->x + w);

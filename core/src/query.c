@@ -2,7 +2,7 @@
  * bells, clipboard, the unhandled list. */
 #include <string.h>
 
-#include "term.h"
+#include "view.h"
 
 void tsr_term_cursor(const tsr_term *t, tsr_cursor *out)
 {
@@ -20,9 +20,16 @@ int tsr_term_cell(const tsr_term *t, int y, int x, tsr_cell_info *out)
 {
     if (!t || !out)
         return TSR_ERR_INVALID;
+    view v;
+    term_view(t, &v);
+    return view_cell(&v, y, x, out);
+}
+
+int view_cell(const view *t, int y, int x, tsr_cell_info *out)
+{
     if (y < 0 || y >= t->rows || x < 0 || x >= t->cols)
         return TSR_ERR_RANGE;
-    const row *r = term_row(t, y);
+    const row *r = view_row(t, y);
     const cell *c = &r->cells[x];
     memset(out, 0, sizeof *out);
     int n;
@@ -33,7 +40,7 @@ int tsr_term_cell(const tsr_term *t, int y, int x, tsr_cell_info *out)
     out->ncps = n;
     out->width = c->flags & CELL_TAIL ? 0 : c->flags & CELL_WIDE ? 2 : 1;
     out->protected_ = (c->flags & CELL_PROTECTED) != 0;
-    out->style = *style_get(&t->styles, c->style);
+    out->style = *style_get(t->styles, c->style);
     return TSR_OK;
 }
 

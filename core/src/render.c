@@ -3,6 +3,7 @@
  * nothing (its head already covers both cells); a cluster writes all its
  * codepoints. */
 #include "render.h"
+#include "view.h"
 
 #include <string.h>
 
@@ -41,6 +42,25 @@ int render_row(tsr_buf *b, const row *r, int x0, int x1, int trim)
     return TSR_OK;
 }
 
+void term_view(const tsr_term *t, view *v)
+{
+    v->ring = t->g->ring;
+    v->head = t->g->head;
+    v->mask = t->g->cap - 1;
+    v->rows = t->rows;
+    v->cols = t->cols;
+    v->styles = &t->styles;
+    tsr_term_cursor(t, &v->cursor);
+    v->modes = t->modes;
+    v->mouse_tracking = t->mouse_tracking;
+    v->mouse_encoding = t->mouse_encoding;
+    v->alt = t->g == &t->alt;
+    v->title = t->title ? t->title : "";
+    v->title_len = t->title ? t->title_len : 0;
+    v->icon = t->icon ? t->icon : "";
+    v->icon_len = t->icon ? t->icon_len : 0;
+}
+
 int tsr_render_row(const tsr_term *t, int y, tsr_buf *out)
 {
     if (!t || !out)
@@ -54,6 +74,13 @@ int tsr_render_text(const tsr_term *t, tsr_buf *out)
 {
     if (!t || !out)
         return TSR_ERR_INVALID;
+    view v;
+    term_view(t, &v);
+    return view_render_text(&v, out);
+}
+
+int view_render_text(const view *t, tsr_buf *out)
+{
     size_t start = out->len;
     size_t keep = start; /* end of the last non-blank row */
     int rc = buf_reserve(out, 0);
@@ -63,7 +90,7 @@ int tsr_render_text(const tsr_term *t, tsr_buf *out)
         if (y && (rc = buf_putc(out, '\n')))
             return rc;
         size_t row_start = out->len;
-        if ((rc = render_row(out, term_row(t, y), 0, t->cols, 1)))
+        if ((rc = render_row(out, view_row(t, y), 0, t->cols, 1)))
             return rc;
         if (out->len > row_start)
             keep = out->len;
@@ -77,13 +104,20 @@ int tsr_render_exact(const tsr_term *t, tsr_buf *out)
 {
     if (!t || !out)
         return TSR_ERR_INVALID;
+    view v;
+    term_view(t, &v);
+    return view_render_exact(&v, out);
+}
+
+int view_render_exact(const view *t, tsr_buf *out)
+{
     int rc = buf_reserve(out, (size_t)(t->rows * (t->cols + 1)));
     if (rc)
         return rc;
     for (int y = 0; y < t->rows; y++) {
         if (y && (rc = buf_putc(out, '\n')))
             return rc;
-        if ((rc = render_row(out, term_row(t, y), 0, t->cols, 0)))
+        if ((rc = render_row(out, view_row(t, y), 0, t->cols, 0)))
             return rc;
     }
     return TSR_OK;

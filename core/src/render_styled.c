@@ -3,6 +3,7 @@
  * bold dim italic underline blink inverse hidden strike overline fg bg ul.
  * Trailing blank cells in the default style are left out. */
 #include "render.h"
+#include "view.h"
 
 static int put_color(tsr_buf *b, const char *name, uint32_t c)
 {
@@ -70,12 +71,12 @@ static int same_look(const tsr_style *a, const tsr_style *b)
            a->attrs == b->attrs && a->underline == b->underline;
 }
 
-static int styled_row(const tsr_term *t, tsr_buf *b, const row *r)
+static int styled_row(const view *t, tsr_buf *b, const row *r)
 {
     int end = t->cols;
     while (end > 0) {
         const cell *c = &r->cells[end - 1];
-        if (!cell_is_blank(c) || !same_look(style_get(&t->styles, c->style), style_get(&t->styles, 0)))
+        if (!cell_is_blank(c) || !same_look(style_get(t->styles, c->style), style_get(t->styles, 0)))
             break;
         end--;
     }
@@ -83,7 +84,7 @@ static int styled_row(const tsr_term *t, tsr_buf *b, const row *r)
     int rc;
     for (int x = 0; x < end; x++) {
         const cell *c = &r->cells[x];
-        const tsr_style *s = style_get(&t->styles, c->style);
+        const tsr_style *s = style_get(t->styles, c->style);
         if (!cur || !same_look(cur, s)) {
             if ((rc = put_attrs(b, s)))
                 return rc;
@@ -99,13 +100,20 @@ int tsr_render_styled(const tsr_term *t, tsr_buf *out)
 {
     if (!t || !out)
         return TSR_ERR_INVALID;
+    view v;
+    term_view(t, &v);
+    return view_render_styled(&v, out);
+}
+
+int view_render_styled(const view *t, tsr_buf *out)
+{
     int rc = buf_reserve(out, 0);
     if (rc)
         return rc;
     for (int y = 0; y < t->rows; y++) {
         if (y && (rc = buf_putc(out, '\n')))
             return rc;
-        if ((rc = styled_row(t, out, term_row(t, y))))
+        if ((rc = styled_row(t, out, view_row(t, y))))
             return rc;
     }
     return TSR_OK;

@@ -13,6 +13,8 @@ row *row_new(int cols, uint32_t style)
         return NULL;
     r->extra = NULL;
     r->extra_len = r->extra_cap = 0;
+    r->refs = 1;
+    r->hash = 0;
     r->cols = (uint16_t)cols;
     r->flags = 0;
     r->pad = 0;
@@ -22,10 +24,52 @@ row *row_new(int cols, uint32_t style)
 
 void row_free(row *r)
 {
-    if (!r)
+    if (!r || --r->refs > 0)
         return;
     free(r->extra);
     free(r);
+}
+
+row *row_clone(const row *r)
+{
+    row *n = malloc(sizeof *n + sizeof(cell) * r->cols);
+    if (!n)
+        return NULL;
+    memcpy(n, r, sizeof *n + sizeof(cell) * r->cols);
+    n->refs = 1;
+    n->extra = NULL;
+    n->extra_cap = 0;
+    if (r->extra_len) {
+        n->extra = malloc(sizeof *n->extra * r->extra_len);
+        if (!n->extra) {
+            free(n);
+            return NULL;
+        }
+        memcpy(n->extra, r->extra, sizeof *n->extra * r->extra_len);
+        n->extra_cap = r->extra_len;
+    }
+    return n;
+}
+
+uint64_t row_hash(row *r)
+{
+    if (r->flags & ROW_HASH_VALID)
+        return r->hash;
+    /* FNV-1a over each cell's text, style and width flags */
+    uint64_t h = 0xcbf29ce484222325ull ^ (r->flags & ROW_WRAPPED);
+    for (int x = 0; x < r->cols; x++) {
+        const cell *c = &r->cells[x];
+        int n;
+        const uint32_t *cps = row_cell_cps(r, c, &n);
+        uint64_t v = (uint64_t)c->style << 8 | (c->flags & (CELL_WIDE | CELL_TAIL));
+        for (int i = 0; i < n; i++)
+            v = v * 0x100000001b3ull ^ cps[i];
+        h = (h ^ v) * 0x100000001b3ull;
+        h ^= h >> 29;
+    }
+    r->hash = h;
+    r->flags |= ROW_HASH_VALID;
+    return h;
 }
 
 void row_blank_cells(row *r, int from, int to, uint32_t style)
@@ -47,7 +91,7 @@ void row_blank_cells(row *r, int from, int to, uint32_t style)
 void row_clear(row *r, uint32_t style)
 {
     row_blank_cells(r, 0, r->cols, style);
-    r->flags = 0;
+    r->flags = 0; /* no wrap, hash invalid */
     if (r->extra_len)
         r->extra_len = ROW_POOL_BASE;
 }
@@ -171,6 +215,6 @@ row *row_resized(const row *r, int cols)
     /* A wide head cut in half by the new edge becomes a blank. */
     if (keep > 0 && (n->cells[keep - 1].flags & CELL_WIDE) && keep == cols)
         row_blank_cells(n, keep - 1, keep, n->cells[keep - 1].style);
-    n->flags = r->flags;
+    n->flags = r->flags & ROW_WRAPPED;
     return n;
 }

@@ -25,16 +25,22 @@ typedef struct cell {
 _Static_assert(sizeof(cell) <= 12, "cells must stay at most 12 bytes");
 
 enum {
-    ROW_WRAPPED = 1u << 0, /* the text continues on the next row (soft wrap) */
+    ROW_WRAPPED = 1u << 0,    /* the text continues on the next row (soft wrap) */
+    ROW_HASH_VALID = 1u << 1, /* hash matches the cells (cleared by every write) */
 };
 
 /* Pool offset 0 is never used, so a cluster cell's cp is never 0 (which
  * means blank everywhere else). */
 #define ROW_POOL_BASE 1u
 
+/* Rows are shared between the live grid and the revision snapshots: refs
+ * counts the owners, and a shared row is copied before it is written
+ * (grid_row_mut), so a snapshot never changes. */
 typedef struct row {
     uint32_t *extra; /* cluster pool: [n, cp0 .. cpn-1] per cluster */
     uint32_t extra_len, extra_cap;
+    uint32_t refs;
+    uint64_t hash; /* of the cells and the wrap flag, when ROW_HASH_VALID */
     uint16_t cols;
     uint8_t flags;
     uint8_t pad;
@@ -42,7 +48,17 @@ typedef struct row {
 } row;
 
 row *row_new(int cols, uint32_t style);
+/* Drops one owner; the last one frees the row. NULL is fine. */
 void row_free(row *r);
+static inline row *row_retain(row *r)
+{
+    r->refs++;
+    return r;
+}
+/* An unshared copy of r (cells, clusters and flags). */
+row *row_clone(const row *r);
+/* Hash of what the row shows (cells, styles, wrap flag); cached. */
+uint64_t row_hash(row *r);
 /* Clears every cell to blank with the given style and drops the flags. */
 void row_clear(row *r, uint32_t style);
 /* A copy of r at a new width (truncated or padded with blanks). */

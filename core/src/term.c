@@ -31,6 +31,9 @@ void tsr_options_default(tsr_options *o)
     o->cols = 80;
     o->scrollback = TSR_DEFAULT_SCROLLBACK;
     o->reflow = 0;
+    o->history.max_revisions = 0; /* the defaults */
+    o->history.max_raw_bytes = 0;
+    o->history.max_decoded_bytes = 0;
 }
 
 /* ------------------------------------------------------------ sink */
@@ -218,7 +221,9 @@ int tsr_term_new(const tsr_options *opts, tsr_term **out)
     t->reflow = opts->reflow != 0;
     parser_init(&t->parser, &sink, t);
     t->tabs = calloc(TSR_MAX_COLS, 1);
-    if (!t->tabs || style_table_init(&t->styles) ||
+    t->scratch = row_new(TSR_MAX_COLS, 0);
+    if (!t->tabs || !t->scratch || style_table_init(&t->styles) ||
+        history_init(&t->hist, &opts->history) ||
         grid_init(&t->primary, t->rows, t->cols, t->sb_limit) ||
         grid_init(&t->alt, t->rows, t->cols, 0)) {
         tsr_term_free(t);
@@ -226,6 +231,11 @@ int tsr_term_new(const tsr_options *opts, tsr_term **out)
     }
     t->g = &t->primary;
     reset_state(t);
+    int made;
+    if (history_record(t, 0, 0, &made)) { /* revision 0: the blank screen */
+        tsr_term_free(t);
+        return TSR_ERR_NOMEM;
+    }
     *out = t;
     return TSR_OK;
 }
@@ -235,10 +245,12 @@ void tsr_term_free(tsr_term *t)
     if (!t)
         return;
     parser_free(&t->parser);
+    history_free(&t->hist);
     grid_free(&t->primary);
     grid_free(&t->alt);
     style_table_free(&t->styles);
     free(t->tabs);
+    row_free(t->scratch);
     free_titles(t);
     free_links(t);
     free(t->clipboard);
@@ -247,22 +259,22 @@ void tsr_term_free(tsr_term *t)
     free(t);
 }
 
-static void clear_grid(grid *g)
+static void clear_grid(tsr_term *t, grid *g)
 {
     grid_clear_scrollback(g);
     for (int y = 0; y < g->rows; y++)
-        row_clear(grid_row(g, y), 0);
+        term_fail(t, grid_clear_row(g, y, 0));
 }
 
 void term_full_reset(tsr_term *t)
 {
     parser_reset(&t->parser);
-    clear_grid(&t->primary);
-    clear_grid(&t->alt);
+    clear_grid(t, &t->primary);
+    clear_grid(t, &t->alt);
     t->g = &t->primary;
-    style_table_clear(&t->styles);
+    /* Styles and hyperlink ids stay: kept revisions still use them (the
+     * style collector frees what nothing uses). */
     free_titles(t);
-    free_links(t);
     free(t->clipboard);
     free(t->clip_sel);
     t->clipboard = t->clip_sel = NULL;
@@ -315,6 +327,16 @@ int tsr_term_reflow(const tsr_term *t)
 
 /* ------------------------------------------------------------ helpers */
 
+row *term_row_w_slow(tsr_term *t, int y)
+{
+    row *r = grid_row_mut(t->g, y);
+    if (r)
+        return r;
+    term_fail(t, TSR_ERR_NOMEM);
+    row_clear(t->scratch, 0);
+    return t->scratch;
+}
+
 void term_fail(tsr_term *t, int rc)
 {
     if (rc < 0 && t->error == TSR_OK)
@@ -337,6 +359,7 @@ static void collect_styles(tsr_term *t)
     style_gc_begin(&t->styles);
     mark_grid(&t->styles, &t->primary);
     mark_grid(&t->styles, &t->alt);
+    history_mark_styles(&t->hist, &t->styles);
     style_gc_mark(&t->styles, t->pen_id);
     style_gc_mark(&t->styles, t->erase_id);
     style_gc_end(&t->styles);

@@ -5,6 +5,7 @@
 
 #include "buf.h"
 #include "grid.h"
+#include "history.h"
 #include "parser.h"
 #include "style.h"
 
@@ -110,6 +111,10 @@ struct tsr_term {
     int nunhandled;
     uint64_t unhandled_total;
 
+    row *scratch; /* where writes go when a shared row cannot be copied */
+    history hist;
+    int exited, exit_code, exit_signal;
+    uint64_t last_ack;
     tsr_buf replies;
     int error; /* a failed allocation during feed, reported by tsr_term_feed */
 };
@@ -126,9 +131,23 @@ static inline void mode_put(tsr_term *t, enum mode m, int on)
         t->modes &= ~(1u << m);
 }
 
+/* Visible row y for reading. */
 static inline row *term_row(const tsr_term *t, int y)
 {
     return grid_row(t->g, y);
+}
+
+row *term_row_w_slow(tsr_term *t, int y);
+/* Visible row y for writing: unshared from any snapshot first. If that
+ * copy cannot be made, the error is recorded and the write lands in a
+ * scratch row, so no caller needs a NULL check and no snapshot changes. */
+static inline row *term_row_w(tsr_term *t, int y)
+{
+    row *r = grid_row(t->g, y);
+    if (r->refs > 1)
+        return term_row_w_slow(t, y);
+    r->flags &= (uint8_t)~ROW_HASH_VALID;
+    return r;
 }
 
 #define PEN_DIRTY 1

@@ -23,6 +23,9 @@ typedef enum tsr_status {
     TSR_ERR_NOMEM = -1,   /* an allocation failed; the terminal is unchanged */
     TSR_ERR_INVALID = -2, /* a bad argument (NULL, out-of-range size, ...) */
     TSR_ERR_RANGE = -3,   /* a row or column outside the screen */
+    TSR_ERR_EVICTED = -4, /* that revision is older than the retained history */
+    TSR_ERR_AGAIN = -5,   /* a frame is incomplete: more bytes are needed */
+    TSR_ERR_FORMAT = -6,  /* bytes that are not a valid frame */
 } tsr_status;
 
 /* Human-readable name of a status, never NULL. */
@@ -58,11 +61,24 @@ void tsr_buf_clear(tsr_buf *buf); /* len = 0, keeps the allocation */
 
 typedef struct tsr_term tsr_term;
 
+/* Bounds of the revision history (0 = the default). Whichever is reached
+ * first evicts the oldest revisions. */
+#define TSR_DEFAULT_MAX_REVISIONS 1000
+#define TSR_DEFAULT_MAX_RAW_BYTES (4u * 1024 * 1024)
+#define TSR_DEFAULT_MAX_DECODED_BYTES (64u * 1024 * 1024)
+
+typedef struct tsr_history_limits {
+    uint32_t max_revisions;     /* revisions kept, at least 1 */
+    uint64_t max_raw_bytes;     /* output bytes the kept revisions were made from */
+    uint64_t max_decoded_bytes; /* memory of the kept revisions' distinct rows */
+} tsr_history_limits;
+
 typedef struct tsr_options {
     int rows;       /* 1..TSR_MAX_ROWS, default 24 */
     int cols;       /* 1..TSR_MAX_COLS, default 80 */
     int scrollback; /* lines kept above the primary screen, 0..TSR_MAX_SCROLLBACK */
     int reflow;     /* non-zero: re-wrap the primary screen on resize */
+    tsr_history_limits history;
 } tsr_options;
 
 void tsr_options_default(tsr_options *opts);
@@ -241,6 +257,89 @@ const char *tsr_term_unhandled(const tsr_term *term, int index);
 int tsr_term_take_replies(tsr_term *term, tsr_buf *out);
 /* Bytes waiting in the reply queue. */
 size_t tsr_term_pending_replies(const tsr_term *term);
+
+/* ------------------------------------------------------------ frames */
+
+/* A frame is what crosses from a host to an engine: one PTY read, one
+ * resize, one reset, the exit, or an input acknowledgement, each with the
+ * host's monotonic time. The byte format is in core/README.md. */
+typedef enum tsr_frame_type {
+    TSR_FRAME_OUTPUT = 1,
+    TSR_FRAME_RESIZE = 2,
+    TSR_FRAME_RESET = 3,
+    TSR_FRAME_EXIT = 4,
+    TSR_FRAME_INPUT_ACK = 5,
+} tsr_frame_type;
+
+#define TSR_FRAME_HEADER_BYTES 16
+#define TSR_FRAME_MAX_PAYLOAD (16u * 1024 * 1024)
+
+typedef struct tsr_frame {
+    int type;          /* tsr_frame_type */
+    uint64_t time_ns;  /* host monotonic time */
+    const uint8_t *data; /* OUTPUT: the bytes read (not owned) */
+    size_t len;
+    int rows, cols;    /* RESIZE */
+    int exit_code;     /* EXIT: the status, or -1 when a signal ended it */
+    int exit_signal;   /* EXIT: the signal, 0 if none */
+    uint64_t action_id; /* INPUT_ACK */
+} tsr_frame;
+
+/* Appends the encoded frame to out. */
+int tsr_frame_encode(const tsr_frame *frame, tsr_buf *out);
+/* Decodes one frame from the start of bytes. On success *consumed is its
+ * length and, for OUTPUT, frame->data points into bytes. TSR_ERR_AGAIN if
+ * the frame is not complete yet; TSR_ERR_FORMAT if it can never be valid. */
+int tsr_frame_decode(const void *bytes, size_t len, tsr_frame *frame, size_t *consumed);
+
+/* Applies a frame. If what a person would see changed (visible cells and
+ * their styles, the cursor's position, shape, visibility and blink, the
+ * active buffer, reverse video, the size), a revision is made, stamped with
+ * the frame's time: at most one per frame. *made (may be NULL) says so. */
+int tsr_term_apply_frame(tsr_term *term, const tsr_frame *frame, int *made);
+
+/* The exit frame, if one was applied: 1 and the status, else 0. */
+int tsr_term_exit_status(const tsr_term *term, int *code, int *signal);
+
+/* ------------------------------------------------------------ revisions */
+
+typedef struct tsr_snapshot tsr_snapshot;
+
+/* The newest revision's number (revision 0 is the initial screen, made
+ * when the terminal is created) and the oldest still kept. */
+uint64_t tsr_term_revision(const tsr_term *term);
+uint64_t tsr_term_oldest_revision(const tsr_term *term);
+
+/* A kept revision. The pointer stays valid until that revision is evicted
+ * or the terminal is freed. TSR_ERR_EVICTED if it is older than the
+ * history, TSR_ERR_RANGE if it does not exist yet. */
+int tsr_term_history_get(const tsr_term *term, uint64_t seq, const tsr_snapshot **out);
+
+/* What the history holds now, against its limits. */
+typedef struct tsr_history_stats {
+    uint32_t revisions;
+    uint64_t raw_bytes;
+    uint64_t decoded_bytes; /* distinct rows kept, in bytes */
+    uint64_t full_copy_bytes; /* what the same revisions would take as full copies */
+    uint64_t evicted;
+} tsr_history_stats;
+void tsr_term_history_stats(const tsr_term *term, tsr_history_stats *out);
+
+uint64_t tsr_snapshot_seq(const tsr_snapshot *s);
+uint64_t tsr_snapshot_time_ns(const tsr_snapshot *s);
+uint64_t tsr_snapshot_hash(const tsr_snapshot *s);
+int tsr_snapshot_rows(const tsr_snapshot *s);
+int tsr_snapshot_cols(const tsr_snapshot *s);
+int tsr_snapshot_alt_screen(const tsr_snapshot *s);
+void tsr_snapshot_cursor(const tsr_snapshot *s, tsr_cursor *out);
+int tsr_snapshot_cell(const tsr_snapshot *s, int row, int col, tsr_cell_info *out);
+int tsr_snapshot_render_text(const tsr_snapshot *s, tsr_buf *out);
+int tsr_snapshot_render_row(const tsr_snapshot *s, int row, tsr_buf *out);
+int tsr_snapshot_render_exact(const tsr_snapshot *s, tsr_buf *out);
+int tsr_snapshot_render_styled(const tsr_snapshot *s, tsr_buf *out);
+int tsr_snapshot_render_json(const tsr_snapshot *s, tsr_buf *out);
+int tsr_snapshot_find_all(const tsr_snapshot *s, const char *needle, size_t len, int exact,
+                          const tsr_region *region, tsr_match *out, size_t max, size_t *count);
 
 /* ------------------------------------------------------------ unicode */
 

@@ -1,0 +1,247 @@
+/* The revision history: a ring of snapshots with three bounds (count, raw
+ * bytes, decoded bytes). Decoded bytes are the memory of the distinct rows
+ * kept: the oldest revision's rows in full, and for each later revision the
+ * rows its predecessor did not have. */
+#include "history.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "term.h"
+
+uint64_t snapshot_row_bytes(const row *r)
+{
+    return sizeof *r + sizeof(cell) * r->cols + sizeof(uint32_t) * r->extra_cap;
+}
+
+static uint64_t full_bytes(const tsr_snapshot *s)
+{
+    uint64_t n = 0;
+    for (int y = 0; y < s->rows; y++)
+        n += snapshot_row_bytes(s->row[y]);
+    return n;
+}
+
+static void snapshot_free(tsr_snapshot *s)
+{
+    if (!s)
+        return;
+    for (int y = 0; y < s->rows; y++)
+        row_free(s->row[y]);
+    free(s->title);
+    free(s->icon);
+    free(s);
+}
+
+int history_init(history *h, const tsr_history_limits *lim)
+{
+    memset(h, 0, sizeof *h);
+    h->lim.max_revisions = lim && lim->max_revisions ? lim->max_revisions : TSR_DEFAULT_MAX_REVISIONS;
+    h->lim.max_raw_bytes = lim && lim->max_raw_bytes ? lim->max_raw_bytes : TSR_DEFAULT_MAX_RAW_BYTES;
+    h->lim.max_decoded_bytes =
+        lim && lim->max_decoded_bytes ? lim->max_decoded_bytes : TSR_DEFAULT_MAX_DECODED_BYTES;
+    h->cap = 16;
+    h->ring = calloc(h->cap, sizeof *h->ring);
+    return h->ring ? TSR_OK : TSR_ERR_NOMEM;
+}
+
+void history_free(history *h)
+{
+    for (uint32_t i = 0; i < h->count; i++)
+        snapshot_free(h->ring[(h->start + i) % h->cap]);
+    free(h->ring);
+    memset(h, 0, sizeof *h);
+}
+
+static tsr_snapshot *nth(const history *h, uint32_t i)
+{
+    return h->ring[(h->start + i) % h->cap];
+}
+
+static void evict_oldest(history *h)
+{
+    tsr_snapshot *old = nth(h, 0);
+    h->decoded_total -= full_bytes(old);
+    h->raw_total -= old->raw_bytes;
+    h->full_total -= full_bytes(old);
+    h->start = (h->start + 1) % h->cap;
+    h->count--;
+    h->evicted++;
+    if (h->count) {
+        /* the new oldest now pays for all its rows */
+        tsr_snapshot *next = nth(h, 0);
+        h->decoded_total = h->decoded_total - next->own_bytes + full_bytes(next);
+        next->own_bytes = full_bytes(next);
+    }
+    snapshot_free(old);
+}
+
+static int push(history *h, tsr_snapshot *s)
+{
+    if (h->count == h->cap) {
+        uint32_t cap = h->cap * 2;
+        tsr_snapshot **ring = calloc(cap, sizeof *ring);
+        if (!ring)
+            return TSR_ERR_NOMEM;
+        for (uint32_t i = 0; i < h->count; i++)
+            ring[i] = nth(h, i);
+        free(h->ring);
+        h->ring = ring;
+        h->cap = cap;
+        h->start = 0;
+    }
+    h->ring[(h->start + h->count) % h->cap] = s;
+    h->count++;
+    return TSR_OK;
+}
+
+static int cmp_ptr(const void *a, const void *b)
+{
+    uintptr_t x = (uintptr_t)*(const row *const *)a, y = (uintptr_t)*(const row *const *)b;
+    return x < y ? -1 : x > y;
+}
+
+static uint64_t mix(uint64_t h, uint64_t v)
+{
+    h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+    return h * 0xff51afd7ed558ccdull;
+}
+
+/* The visual identity of t's screen as one number. */
+static uint64_t visual_hash(tsr_term *t)
+{
+    uint64_t h = mix(0, (uint64_t)t->rows << 32 | (uint32_t)t->cols);
+    for (int y = 0; y < t->rows; y++)
+        h = mix(h, row_hash(grid_row(t->g, y)));
+    h = mix(h, (uint64_t)t->y << 32 | (uint32_t)t->x);
+    h = mix(h, (uint64_t)mode_get(t, M_DECTCEM) | (uint64_t)t->cursor_shape << 8 |
+                   (uint64_t)t->cursor_blink << 16 | (uint64_t)(t->g == &t->alt) << 24 |
+                   (uint64_t)mode_get(t, M_DECSCNM) << 32);
+    return h;
+}
+
+static int dup_text(const char *s, size_t n, char **out)
+{
+    *out = malloc(n + 1);
+    if (!*out)
+        return TSR_ERR_NOMEM;
+    if (n)
+        memcpy(*out, s, n);
+    (*out)[n] = '\0';
+    return TSR_OK;
+}
+
+int history_record(tsr_term *t, uint64_t time_ns, uint64_t raw_bytes, int *made)
+{
+    history *h = &t->hist;
+    *made = 0;
+    uint64_t hash = visual_hash(t);
+    tsr_snapshot *prev = h->count ? nth(h, h->count - 1) : NULL;
+    if (prev && prev->hash == hash) {
+        prev->raw_bytes += raw_bytes; /* bytes that changed nothing visible */
+        h->raw_total += raw_bytes;
+        return TSR_OK;
+    }
+    tsr_snapshot *s = calloc(1, sizeof *s + sizeof(row *) * (size_t)t->rows);
+    if (!s)
+        return TSR_ERR_NOMEM;
+    if (dup_text(t->title ? t->title : "", t->title ? t->title_len : 0, &s->title) ||
+        dup_text(t->icon ? t->icon : "", t->icon ? t->icon_len : 0, &s->icon)) {
+        snapshot_free(s);
+        return TSR_ERR_NOMEM;
+    }
+    s->title_len = t->title ? t->title_len : 0;
+    s->icon_len = t->icon ? t->icon_len : 0;
+    s->seq = h->next_seq;
+    s->time_ns = time_ns;
+    s->hash = hash;
+    s->rows = t->rows;
+    s->cols = t->cols;
+    s->alt = t->g == &t->alt;
+    tsr_term_cursor(t, &s->cursor);
+    s->modes = t->modes;
+    s->mouse_tracking = t->mouse_tracking;
+    s->mouse_encoding = t->mouse_encoding;
+    s->styles = &t->styles;
+    s->raw_bytes = raw_bytes;
+    /* rows the previous revision holds cost nothing more */
+    const row *held[TSR_MAX_ROWS];
+    int nheld = prev ? prev->rows : 0;
+    for (int i = 0; i < nheld; i++)
+        held[i] = prev->row[i];
+    if (nheld)
+        qsort(held, (size_t)nheld, sizeof held[0], cmp_ptr);
+    for (int y = 0; y < t->rows; y++) {
+        row *r = grid_row(t->g, y);
+        s->row[y] = row_retain(r);
+        if (!nheld || !bsearch(&r, held, (size_t)nheld, sizeof held[0], cmp_ptr))
+            s->own_bytes += snapshot_row_bytes(r);
+    }
+    if (!prev)
+        s->own_bytes = full_bytes(s);
+    int rc = push(h, s);
+    if (rc) {
+        snapshot_free(s);
+        return rc;
+    }
+    h->next_seq++;
+    h->decoded_total += s->own_bytes;
+    h->raw_total += raw_bytes;
+    h->full_total += full_bytes(s);
+    while (h->count > 1 &&
+           (h->count > h->lim.max_revisions || h->raw_total > h->lim.max_raw_bytes ||
+            h->decoded_total > h->lim.max_decoded_bytes))
+        evict_oldest(h);
+    *made = 1;
+    return TSR_OK;
+}
+
+void history_mark_styles(const history *h, style_table *st)
+{
+    for (uint32_t i = 0; i < h->count; i++) {
+        const tsr_snapshot *s = nth(h, i);
+        const tsr_snapshot *p = i ? nth(h, i - 1) : NULL;
+        for (int y = 0; y < s->rows; y++) {
+            const row *r = s->row[y];
+            if (p && y < p->rows && p->row[y] == r)
+                continue; /* marked with the previous revision */
+            for (int x = 0; x < r->cols; x++)
+                style_gc_mark(st, r->cells[x].style);
+        }
+    }
+}
+
+uint64_t tsr_term_revision(const tsr_term *t)
+{
+    return t && t->hist.next_seq ? t->hist.next_seq - 1 : 0;
+}
+
+uint64_t tsr_term_oldest_revision(const tsr_term *t)
+{
+    return t && t->hist.count ? nth(&t->hist, 0)->seq : 0;
+}
+
+int tsr_term_history_get(const tsr_term *t, uint64_t seq, const tsr_snapshot **out)
+{
+    if (!t || !out)
+        return TSR_ERR_INVALID;
+    const history *h = &t->hist;
+    if (!h->count || seq >= h->next_seq)
+        return TSR_ERR_RANGE;
+    uint64_t oldest = nth(h, 0)->seq;
+    if (seq < oldest)
+        return TSR_ERR_EVICTED;
+    *out = nth(h, (uint32_t)(seq - oldest));
+    return TSR_OK;
+}
+
+void tsr_term_history_stats(const tsr_term *t, tsr_history_stats *out)
+{
+    if (!t || !out)
+        return;
+    out->revisions = t->hist.count;
+    out->raw_bytes = t->hist.raw_total;
+    out->decoded_bytes = t->hist.decoded_total;
+    out->full_copy_bytes = t->hist.full_total;
+    out->evicted = t->hist.evicted;
+}

@@ -1,0 +1,43 @@
+/* Reading asciicast v2 recordings (https://docs.asciinema.org/manual/asciicast/v2/).
+ *
+ * Line 1 is the header, a JSON object with "version": 2 and positive integer
+ * "width" and "height" (at most TSR_MAX_COLS / TSR_MAX_ROWS); other header
+ * fields are allowed and ignored. Every further line is one event,
+ * [time, code, data]: time a number >= 0 that never decreases, code one of
+ * "o" (output), "i" (input), "r" (resize, data "COLSxROWS") or "m" (marker),
+ * data a string. Any other code is an error. Every line must hold exactly
+ * one JSON value: an empty line is an error, except that the file may end
+ * with a newline. The reader streams: it calls the sink per event and keeps
+ * only the current line in memory. */
+#ifndef TSR_CLI_CAST_READER_H
+#define TSR_CLI_CAST_READER_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+typedef struct cast_sink {
+    void *ctx;
+    /* Each returns 0 to go on, non-zero to stop (cast_read then returns
+     * CAST_ERR_SINK; the sink keeps its own reason). */
+    int (*header)(void *ctx, int width, int height);
+    int (*output)(void *ctx, const char *data, size_t len);
+    int (*resize)(void *ctx, int cols, int rows);
+} cast_sink;
+
+typedef enum cast_status {
+    CAST_OK = 0,
+    CAST_ERR_INVALID = -1, /* the file is not a valid asciicast v2: line and reason */
+    CAST_ERR_IO = -2,      /* a read failed: read_errno */
+    CAST_ERR_NOMEM = -3,
+    CAST_ERR_SINK = -4,
+} cast_status;
+
+typedef struct cast_error {
+    long line;
+    char reason[256];
+    int read_errno;
+} cast_error;
+
+int cast_read(FILE *fp, const cast_sink *sink, cast_error *err);
+
+#endif

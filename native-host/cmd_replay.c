@@ -1,0 +1,101 @@
+/* `tessera replay`: an asciicast v2 recording in, its final screen out.
+ * The terminal is made when the header gives its size (flags win), output
+ * events are fed, resize events applied, input and marker events skipped. */
+#include <string.h>
+
+#include "cast_reader.h"
+#include "cli.h"
+#include "diag.h"
+#include "exit_codes.h"
+#include "feed_args.h"
+#include "input_file.h"
+#include "term_feed.h"
+
+typedef struct replay {
+    const feed_args *args;
+    tsr_term *term;
+    tsr_buf scratch;
+    int status;       /* the core's failure, if a sink call failed */
+    const char *what; /* what was being done when it failed */
+} replay;
+
+static int fail(replay *r, const char *what, int status)
+{
+    r->what = what;
+    r->status = status;
+    return 1;
+}
+
+static int on_header(void *ctx, int width, int height)
+{
+    replay *r = ctx;
+    tsr_options opts = r->args->term;
+    if (!r->args->rows_given)
+        opts.rows = height;
+    if (!r->args->cols_given)
+        opts.cols = width;
+    int rc = tsr_term_new(&opts, &r->term);
+    return rc == TSR_OK ? 0 : fail(r, "creating the terminal", rc);
+}
+
+static int on_output(void *ctx, const char *data, size_t len)
+{
+    replay *r = ctx;
+    int rc = term_feed_unattended(r->term, data, len, &r->scratch);
+    return rc == TSR_OK ? 0 : fail(r, "feeding an output event", rc);
+}
+
+static int on_resize(void *ctx, int cols, int rows)
+{
+    replay *r = ctx;
+    int rc = tsr_term_resize(r->term, rows, cols);
+    return rc == TSR_OK ? 0 : fail(r, "applying a resize event", rc);
+}
+
+static int report(int rc, const replay *r, const input_file *in, const cast_error *err)
+{
+    switch (rc) {
+    case CAST_OK:
+        return output_screen(r->term, r->args->format);
+    case CAST_ERR_INVALID:
+        return diag_file_line(in->name, err->line, "%s", err->reason);
+    case CAST_ERR_IO:
+        return diag_file_errno(in->name, "cannot read", err->read_errno);
+    case CAST_ERR_SINK:
+        return diag_core(r->what, r->status);
+    case CAST_ERR_NOMEM:
+    default:
+        return diag_internal("out of memory");
+    }
+}
+
+int cmd_replay(int argc, char **argv)
+{
+    feed_args args;
+    int code = feed_args_parse(argc, argv, &args);
+    if (code != TSR_EXIT_OK)
+        return code;
+    if (args.help) {
+        cli_print_command_help("replay");
+        return TSR_EXIT_OK;
+    }
+    if (!args.file)
+        return diag_usage("replay needs a FILE.cast argument");
+    input_file in;
+    code = input_open(&in, args.file);
+    if (code != TSR_EXIT_OK)
+        return code;
+
+    replay r;
+    memset(&r, 0, sizeof r);
+    r.args = &args;
+    cast_sink sink = {&r, on_header, on_output, on_resize};
+    cast_error err;
+    int rc = cast_read(in.fp, &sink, &err);
+    code = report(rc, &r, &in, &err);
+    input_close(&in);
+    tsr_buf_free(&r.scratch);
+    if (r.term)
+        tsr_term_free(r.term);
+    return code;
+}

@@ -1,0 +1,55 @@
+/* One-line diagnostics on stderr, each paired with the exit code its class
+ * of error gets, so a command reports and returns in one statement. */
+#include "diag.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "exit_codes.h"
+#include "tessera/tessera.h"
+
+int diag_usage(const char *fmt, ...)
+{
+    va_list ap;
+    fputs("tessera: ", stderr);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputs(" (see tessera --help)\n", stderr);
+    return TSR_EXIT_USAGE;
+}
+
+int diag_file_line(const char *file, long line, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "%s:%ld: ", file, line);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    return TSR_EXIT_USAGE;
+}
+
+int diag_file_errno(const char *file, const char *what, int errnum)
+{
+    fprintf(stderr, "%s: %s: %s\n", file, what, strerror(errnum));
+    return TSR_EXIT_USAGE;
+}
+
+int diag_core(const char *what, int status)
+{
+    fprintf(stderr, "tessera: %s: %s\n", what, tsr_status_str(status));
+    return TSR_EXIT_INTERNAL;
+}
+
+int diag_internal(const char *fmt, ...)
+{
+    va_list ap;
+    fputs("tessera: ", stderr);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    return TSR_EXIT_INTERNAL;
+}

@@ -1,0 +1,160 @@
+/* Flag parsing for `feed` and `replay`. Accepts "--flag VALUE" and
+ * "--flag=VALUE"; "--" ends the flags; the last --rows/--cols/--scrollback
+ * wins; two different output formats are a conflict. */
+#include "feed_args.h"
+
+#include <string.h>
+
+#include "diag.h"
+#include "exit_codes.h"
+#include "quote.h"
+
+/* A number flag: its name, where it goes, and its range. */
+typedef struct number_flag {
+    const char *name;
+    int min, max;
+} number_flag;
+
+static int parse_number(const number_flag *flag, const char *text, int *out)
+{
+    long v = 0;
+    int ok = text[0] != '\0';
+    for (const char *s = text; ok && *s; s++) {
+        if (*s < '0' || *s > '9' || v > flag->max)
+            ok = 0;
+        else
+            v = v * 10 + (*s - '0');
+    }
+    if (!ok || v < flag->min || v > flag->max) {
+        char quoted[64];
+        quote_for_message(quoted, sizeof quoted, text, strlen(text));
+        return diag_usage("%s must be a whole number from %d to %d, got %s", flag->name, flag->min,
+                          flag->max, quoted);
+    }
+    *out = (int)v;
+    return TSR_EXIT_OK;
+}
+
+static const char *format_flag_name(output_format f)
+{
+    switch (f) {
+    case OUTPUT_STYLED:
+        return "--styled";
+    case OUTPUT_EXACT:
+        return "--exact";
+    case OUTPUT_JSON:
+        return "--json";
+    default:
+        return "--text";
+    }
+}
+
+static int set_format(feed_args *out, int *format_given, output_format f)
+{
+    if (*format_given && out->format != f)
+        return diag_usage("%s and %s cannot be used together", format_flag_name(out->format),
+                          format_flag_name(f));
+    out->format = f;
+    *format_given = 1;
+    return TSR_EXIT_OK;
+}
+
+static int set_file(feed_args *out, const char *file)
+{
+    if (out->file) {
+        char a[64], b[64];
+        quote_for_message(a, sizeof a, out->file, strlen(out->file));
+        quote_for_message(b, sizeof b, file, strlen(file));
+        return diag_usage("only one FILE may be given, got %s and %s", a, b);
+    }
+    out->file = file;
+    return TSR_EXIT_OK;
+}
+
+static const number_flag ROWS = {"--rows", 1, TSR_MAX_ROWS};
+static const number_flag COLS = {"--cols", 1, TSR_MAX_COLS};
+static const number_flag SCROLLBACK = {"--scrollback", 0, TSR_MAX_SCROLLBACK};
+
+/* Handles one flag at argv[*i]; may consume the next argument as its value. */
+static int parse_flag(int argc, char **argv, int *i, feed_args *out, int *format_given)
+{
+    const char *arg = argv[*i];
+    const char *eq = strchr(arg, '=');
+    size_t name_len = eq ? (size_t)(eq - arg) : strlen(arg);
+    const number_flag *numbers[] = {&ROWS, &COLS, &SCROLLBACK};
+    int *targets[] = {&out->term.rows, &out->term.cols, &out->term.scrollback};
+
+    for (size_t k = 0; k < sizeof numbers / sizeof numbers[0]; k++) {
+        const number_flag *flag = numbers[k];
+        if (strlen(flag->name) != name_len || strncmp(arg, flag->name, name_len) != 0)
+            continue;
+        const char *value = eq ? eq + 1 : NULL;
+        if (!value) {
+            if (*i + 1 >= argc)
+                return diag_usage("%s needs a value", flag->name);
+            value = argv[++*i];
+        }
+        if (flag == &ROWS)
+            out->rows_given = 1;
+        if (flag == &COLS)
+            out->cols_given = 1;
+        return parse_number(flag, value, targets[k]);
+    }
+
+    static const struct {
+        const char *name;
+        output_format format;
+    } formats[] = {
+        {"--styled", OUTPUT_STYLED},
+        {"--exact", OUTPUT_EXACT},
+        {"--json", OUTPUT_JSON},
+    };
+    for (size_t k = 0; k < sizeof formats / sizeof formats[0]; k++)
+        if (strcmp(arg, formats[k].name) == 0)
+            return set_format(out, format_given, formats[k].format);
+
+    if (strcmp(arg, "--reflow") == 0) {
+        out->term.reflow = 1;
+        return TSR_EXIT_OK;
+    }
+    if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+        out->help = 1;
+        return TSR_EXIT_OK;
+    }
+    char quoted[64];
+    quote_for_message(quoted, sizeof quoted, arg, strlen(arg));
+    static const char *const switches[] = {"--reflow", "--styled", "--exact", "--json", "--help"};
+    for (size_t k = 0; eq && k < sizeof switches / sizeof switches[0]; k++)
+        if (strlen(switches[k]) == name_len && strncmp(arg, switches[k], name_len) == 0)
+            return diag_usage("%s takes no value, got %s", switches[k], quoted);
+    return diag_usage("unknown option %s", quoted);
+}
+
+int feed_args_parse(int argc, char **argv, feed_args *out)
+{
+    memset(out, 0, sizeof *out);
+    tsr_options_default(&out->term);
+    out->term.rows = 24;
+    out->term.cols = 80;
+    out->term.scrollback = TSR_DEFAULT_SCROLLBACK;
+    out->term.reflow = 0;
+    out->format = OUTPUT_TEXT;
+    int format_given = 0;
+    int flags_done = 0;
+
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        int rc;
+        if (!flags_done && strcmp(arg, "--") == 0) {
+            flags_done = 1;
+            continue;
+        }
+        if (!flags_done && arg[0] == '-' && arg[1] != '\0')
+            rc = parse_flag(argc, argv, &i, out, &format_given);
+        else
+            rc = set_file(out, arg);
+        if (rc != TSR_EXIT_OK)
+            return rc;
+    }
+    return TSR_EXIT_OK;
+}

@@ -1,0 +1,41 @@
+/* The output writer: one rendering, one newline, one write. */
+#include "output.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "diag.h"
+#include "exit_codes.h"
+
+static int render(const tsr_term *term, output_format format, tsr_buf *out)
+{
+    switch (format) {
+    case OUTPUT_STYLED:
+        return tsr_render_styled(term, out);
+    case OUTPUT_EXACT:
+        return tsr_render_exact(term, out);
+    case OUTPUT_JSON:
+        return tsr_render_json(term, out);
+    case OUTPUT_TEXT:
+    default:
+        return tsr_render_text(term, out);
+    }
+}
+
+int output_screen(const tsr_term *term, output_format format)
+{
+    tsr_buf buf = {0};
+    int rc = render(term, format, &buf);
+    if (rc != TSR_OK) {
+        tsr_buf_free(&buf);
+        return diag_core("rendering the screen", rc);
+    }
+    int failed = (buf.len > 0 && fwrite(buf.data, 1, buf.len, stdout) != buf.len) ||
+                 fputc('\n', stdout) == EOF || fflush(stdout) != 0;
+    int errnum = errno;
+    tsr_buf_free(&buf);
+    if (failed)
+        return diag_internal("cannot write the output: %s", strerror(errnum));
+    return TSR_EXIT_OK;
+}

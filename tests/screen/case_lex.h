@@ -1,0 +1,36 @@
+/* Lexing for the screen case files: splitting a line into words and
+ * double-quoted strings (with C-style escapes), so the harness reads
+ * directives without caring about quoting rules. */
+#ifndef CASE_LEX_H
+#define CASE_LEX_H
+
+#include <stddef.h>
+
+#define LEX_MAX_TOKENS 64
+
+typedef struct lex_token {
+    char *text; /* decoded bytes, NUL-terminated (may also contain NULs) */
+    size_t len;
+    int quoted; /* came from a "..." string */
+} lex_token;
+
+typedef struct lex_line {
+    lex_token tok[LEX_MAX_TOKENS];
+    int ntok;
+} lex_line;
+
+/* Splits one line. On error returns -1 and writes a reason to err (the
+ * caller prints FILE:LINE). Tokens point into heap memory freed by
+ * lex_line_free. A '#' outside a string starts a comment. */
+int lex_split(const char *line, lex_line *out, char *err, size_t errlen);
+void lex_line_free(lex_line *l);
+
+/* Appends the printable form of bytes (escapes for controls and for
+ * invalid UTF-8) to a malloc'd NUL-terminated string; used in failure
+ * reports so a diff never prints raw control bytes. */
+char *lex_visible(const char *bytes, size_t len);
+
+/* Parses a decimal integer token; returns 0 on success. */
+int lex_int(const lex_token *t, long lo, long hi, long *out);
+
+#endif
