@@ -41,6 +41,7 @@ static int payload_len(const tsr_frame *f, size_t *n)
 {
     switch (f->type) {
     case TSR_FRAME_OUTPUT:
+    case TSR_FRAME_INPUT:
         if (f->len > TSR_FRAME_MAX_PAYLOAD || (!f->data && f->len))
             return TSR_ERR_INVALID;
         *n = f->len;
@@ -76,6 +77,7 @@ int tsr_frame_encode(const tsr_frame *f, tsr_buf *out)
     uint8_t *q = p + TSR_FRAME_HEADER_BYTES;
     switch (f->type) {
     case TSR_FRAME_OUTPUT:
+    case TSR_FRAME_INPUT:
         if (n)
             memcpy(q, f->data, n);
         break;
@@ -105,7 +107,7 @@ int tsr_frame_decode(const void *bytes, size_t len, tsr_frame *f, size_t *consum
     const uint8_t *p = bytes;
     if (len < TSR_FRAME_HEADER_BYTES) {
         /* say FORMAT as early as the first bytes allow */
-        if (len >= 1 && (p[0] < TSR_FRAME_OUTPUT || p[0] > TSR_FRAME_INPUT_ACK))
+        if (len >= 1 && (p[0] < TSR_FRAME_OUTPUT || p[0] > TSR_FRAME_INPUT))
             return TSR_ERR_FORMAT;
         if (len >= 2 && p[1] != FRAME_VERSION)
             return TSR_ERR_FORMAT;
@@ -120,6 +122,7 @@ int tsr_frame_decode(const void *bytes, size_t len, tsr_frame *f, size_t *consum
     size_t want;
     switch (f->type) {
     case TSR_FRAME_OUTPUT:
+    case TSR_FRAME_INPUT:
         if (n > TSR_FRAME_MAX_PAYLOAD)
             return TSR_ERR_FORMAT;
         want = n;
@@ -137,6 +140,7 @@ int tsr_frame_decode(const void *bytes, size_t len, tsr_frame *f, size_t *consum
     const uint8_t *q = p + TSR_FRAME_HEADER_BYTES;
     switch (f->type) {
     case TSR_FRAME_OUTPUT:
+    case TSR_FRAME_INPUT:
         f->data = q;
         f->len = n;
         break;
@@ -189,6 +193,8 @@ int tsr_term_apply_frame(tsr_term *t, const tsr_frame *f, int *made)
     case TSR_FRAME_INPUT_ACK:
         t->last_ack = f->action_id;
         break;
+    case TSR_FRAME_INPUT:
+        break; /* what was typed; the program's answer is what shows */
     default:
         return TSR_ERR_INVALID;
     }

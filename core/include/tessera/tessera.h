@@ -269,6 +269,7 @@ typedef enum tsr_frame_type {
     TSR_FRAME_RESET = 3,
     TSR_FRAME_EXIT = 4,
     TSR_FRAME_INPUT_ACK = 5,
+    TSR_FRAME_INPUT = 6, /* bytes written to the program (journals); shows nothing */
 } tsr_frame_type;
 
 #define TSR_FRAME_HEADER_BYTES 16
@@ -277,7 +278,7 @@ typedef enum tsr_frame_type {
 typedef struct tsr_frame {
     int type;          /* tsr_frame_type */
     uint64_t time_ns;  /* host monotonic time */
-    const uint8_t *data; /* OUTPUT: the bytes read (not owned) */
+    const uint8_t *data; /* OUTPUT: the bytes read; INPUT: the bytes written (not owned) */
     size_t len;
     int rows, cols;    /* RESIZE */
     int exit_code;     /* EXIT: the status, or -1 when a signal ended it */
