@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Configures (once) and builds tessera.
+#
+#   bash scripts/build.sh             build/       the normal build (RelWithDebInfo)
+#   bash scripts/build.sh --asan      build/ and build-asan/ (ASan + UBSan, -DTSR_SANITIZE=ON)
+#   bash scripts/build.sh --asan-only build-asan/ alone (used by scripts/test.sh to report each)
+#
+# A directory that is already configured is only rebuilt; cmake itself re-runs the configure
+# step when a CMakeLists.txt changed. Two jobs: the machines have two cores.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+normal=1 asan=0
+for arg in "$@"; do
+  case $arg in
+    --asan) asan=1 ;;
+    --asan-only) normal=0 asan=1 ;;
+    -h|--help) sed -n '2,9p' "$0"; exit 0 ;;
+    *) echo "build: unknown argument '$arg' (expected --asan or --asan-only)" >&2; exit 2 ;;
+  esac
+done
+
+# configure_and_build DIR [cmake -D options...]
+configure_and_build() {
+  local dir=$1; shift
+  if [ -f "$dir/CMakeCache.txt" ] && { [ -f "$dir/Makefile" ] || [ -f "$dir/build.ninja" ]; }; then
+    echo "build: $dir already configured"
+  else
+    echo "build: configuring $dir"
+    cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo "$@" \
+      || { echo "build: FAILED to configure $dir" >&2; return 1; }
+  fi
+  echo "build: building $dir"
+  cmake --build "$dir" -j2 || { echo "build: FAILED to build $dir" >&2; return 1; }
+  echo "build: $dir ok"
+}
+
+[ $normal -eq 0 ] || configure_and_build build
+[ $asan -eq 0 ] || configure_and_build build-asan -DTSR_SANITIZE=ON

@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# Runs every test tessera has: the README's test command, and what CI runs (.ci/run).
+#
+# Parts, in order: setup, the normal and the ASan+UBSan builds, the C tests (ctest) under
+# ASan+UBSan and in the normal build, 60 seconds of fuzzing, the node:test suites.
+# Every part runs even when an earlier one failed; the summary says which failed, and the
+# exit status is non-zero if any did. A part that could not run is a skip, never a pass.
+set -uo pipefail
+cd "$(dirname "$0")/.." || exit 1
+
+FUZZ_SECONDS=${TSR_FUZZ_SECONDS:-60}
+# UBSan prints a stack for every report; both sanitizers stop at the first error.
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:halt_on_error=1}
+
+results=()            # "STATUS|name|seconds|note"
+passed=0 failed=0 skipped=0
+
+# part NAME COMMAND...: runs one part with no stdin and records how it ended.
+part() {
+  local name=$1; shift
+  local start=$SECONDS
+  printf '\n=== test: %s ===\n' "$name"
+  if "$@" </dev/null; then
+    results+=("PASS|$name|$((SECONDS - start))|")
+    passed=$((passed + 1))
+  else
+    results+=("FAIL|$name|$((SECONDS - start))|exit status $?")
+    failed=$((failed + 1))
+  fi
+}
+
+skip() {
+  printf '\n=== test: %s ===\nSKIPPED: %s\n' "$1" "$2"
+  results+=("SKIP|$1|0|$2")
+  skipped=$((skipped + 1))
+}
+
+# A build that failed cannot be tested: its tests count as failed, not as skipped.
+fail_part() {
+  printf '\n=== test: %s ===\nNOT RUN: %s\n' "$1" "$2"
+  results+=("FAIL|$1|0|not run: $2")
+  failed=$((failed + 1))
+}
+
+# ctest refuses an empty test list: a build with no C tests is a failure, not a pass.
+ctest_in() { ctest --test-dir "$1" --output-on-failure --no-tests=error -j2; }
+
+node_suites() {
+  local dirs=()
+  for d in tests js; do [ -d "$d" ] && dirs+=("$d"); done
+  [ ${#dirs[@]} -gt 0 ] || return 0
+  find "${dirs[@]}" -name node_modules -prune -o \
+    -type f \( -name '*.test.mjs' -o -name '*.test.js' \) -print | sort
+}
+
+part "setup" bash scripts/setup.sh
+
+before=$failed
+part "build (normal)" bash scripts/build.sh
+normal_built=$((failed == before))
+before=$failed
+part "build (asan)" bash scripts/build.sh --asan-only
+asan_built=$((failed == before))
+
+if [ "$asan_built" -eq 1 ]; then
+  part "C tests, ASan+UBSan (build-asan)" ctest_in build-asan
+else
+  fail_part "C tests, ASan+UBSan (build-asan)" "the asan build failed"
+fi
+if [ "$normal_built" -eq 1 ]; then
+  part "C tests, normal build (build)" ctest_in build
+else
+  fail_part "C tests, normal build (build)" "the normal build failed"
+fi
+
+if [ -f scripts/fuzz.sh ]; then
+  part "fuzz ${FUZZ_SECONDS}s" bash scripts/fuzz.sh "$FUZZ_SECONDS"
+else
+  skip "fuzz ${FUZZ_SECONDS}s" "scripts/fuzz.sh does not exist yet"
+fi
+
+mapfile -t suites < <(node_suites)
+if [ ${#suites[@]} -gt 0 ]; then
+  part "node:test (${#suites[@]} suite(s))" node --test "${suites[@]}"
+else
+  skip "node:test" "no node:test suites exist yet (tests/**/*.test.mjs, js/**/*.test.mjs)"
+fi
+
+printf '\n=== summary ===\n'
+for r in "${results[@]}"; do
+  IFS='|' read -r status name secs note <<<"$r"
+  printf '%-4s  %-40s %4ss  %s\n' "$status" "$name" "$secs" "$note"
+done
+line="$passed passed, $failed failed"
+[ "$skipped" -eq 0 ] || line="$line, $skipped skipped"
+echo "$line"
+[ "$failed" -eq 0 ]
