@@ -538,6 +538,11 @@ void parser_feed(parser *p, const uint8_t *data, size_t len)
                 if (i == len)
                     return;
             }
+            if (data[i] == '\r' || data[i] == '\n') {
+                /* line ends: the commonest controls, straight to the sink */
+                p->sink->execute(p->user, data[i++]);
+                continue;
+            }
             if (data[i] == 0x1b && i + 1 < len && data[i + 1] == '[') {
                 /* ESC [ : straight into the CSI parameters */
                 clear_seq(p);
