@@ -192,6 +192,36 @@ static void join(tsr_term *t, int y, int x, uint32_t cp)
         widen(t, y, x);
 }
 
+/* Writes cp (w cells wide) at the cursor of row r, which has room, and
+ * advances: the one place a character meets its cells. */
+static inline void put_char(tsr_term *t, row *r, uint32_t cp, int w, int bc)
+{
+    uint32_t style = term_pen_id(t);
+    uint8_t flags = t->protect ? CELL_PROTECTED : 0;
+    term_split_wide(r, t->x, t->x + w);
+    cell *c = &r->cells[t->x];
+    c->cp = cp;
+    c->style = style;
+    c->flags = flags | (w == 2 ? CELL_WIDE : 0);
+    if (w == 2) {
+        c[1].cp = 0;
+        c[1].style = style;
+        c[1].flags = flags | CELL_TAIL;
+    }
+    t->gc_valid = 1;
+    t->gc_x = t->x;
+    t->gc_y = t->y;
+    t->gc_last = cp;
+    t->gc_bc = bc;
+    t->gc_state = 0;
+    t->last_cp = cp;
+    t->x += w;
+    if (t->x >= t->cols) {
+        t->x = t->cols - 1;
+        t->pending_wrap = mode_get(t, M_DECAWM);
+    }
+}
+
 static void place(tsr_term *t, uint32_t cp, int w, int bc)
 {
     const int awm = mode_get(t, M_DECAWM);
@@ -214,32 +244,9 @@ static void place(tsr_term *t, uint32_t cp, int w, int bc)
         }
     }
     row *r = term_row_w(t, t->y);
-    uint32_t style = term_pen_id(t);
     if (mode_get(t, M_IRM))
         shift_right(t, r, t->x, w, term_erase_id(t));
-    term_split_wide(r, t->x, t->x + w);
-    uint8_t flags = t->protect ? CELL_PROTECTED : 0;
-    cell *c = &r->cells[t->x];
-    c->cp = cp;
-    c->style = style;
-    c->flags = flags | (w == 2 ? CELL_WIDE : 0);
-    if (w == 2) {
-        c[1].cp = 0;
-        c[1].style = style;
-        c[1].flags = flags | CELL_TAIL;
-    }
-    t->gc_valid = 1;
-    t->gc_x = t->x;
-    t->gc_y = t->y;
-    t->gc_last = cp;
-    t->gc_bc = bc;
-    t->gc_state = 0;
-    t->last_cp = cp;
-    t->x += w;
-    if (t->x >= t->cols) {
-        t->x = t->cols - 1;
-        t->pending_wrap = awm;
-    }
+    put_char(t, r, cp, w, bc);
 }
 
 void term_print_cp(tsr_term *t, uint32_t cp)
@@ -293,31 +300,7 @@ void term_print_cps(tsr_term *t, const uint32_t *cps, size_t n)
             term_print_cp(t, cp);
             continue;
         }
-        row *r = term_row_w(t, t->y);
-        uint32_t style = term_pen_id(t);
-        uint8_t flags = t->protect ? CELL_PROTECTED : 0;
-        term_split_wide(r, t->x, t->x + w);
-        cell *c = &r->cells[t->x];
-        c->cp = cp;
-        c->style = style;
-        c->flags = flags | (w == 2 ? CELL_WIDE : 0);
-        if (w == 2) {
-            c[1].cp = 0;
-            c[1].style = style;
-            c[1].flags = flags | CELL_TAIL;
-        }
-        t->gc_valid = 1;
-        t->gc_x = t->x;
-        t->gc_y = t->y;
-        t->gc_last = cp;
-        t->gc_bc = bc;
-        t->gc_state = 0;
-        t->last_cp = cp;
-        t->x += w;
-        if (t->x >= t->cols) {
-            t->x = t->cols - 1;
-            t->pending_wrap = mode_get(t, M_DECAWM);
-        }
+        put_char(t, term_row_w(t, t->y), cp, w, bc);
     }
 }
 

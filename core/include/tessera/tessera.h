@@ -351,4 +351,7 @@ int tsr_codepoint_width(uint32_t cp);
 }
 #endif
 
+/* Reading asciicast v2 recordings line by line. */
+#include "tessera/recording.h"
+
 #endif

@@ -1,0 +1,69 @@
+/* tessera: reading asciicast v2 recordings, one line at a time.
+ *
+ * The reader lives in the core so that every engine (the native CLI, the
+ * wasm builds under the JS package) accepts and rejects exactly the same
+ * files with exactly the same reasons. It does no I/O: the host reads the
+ * file, splits it at '\n' and hands each line (without the '\n') over.
+ *
+ * Line 1 is the header, a JSON object with "version": 2 and integer
+ * "width" and "height" (1..TSR_MAX_COLS / 1..TSR_MAX_ROWS); other header
+ * fields are allowed and ignored. Every further line is one event,
+ * [time, code, data]: time a number >= 0 that never decreases, code one of
+ * "o" (output), "i" (input), "r" (resize, data "COLSxROWS") or "m" (marker),
+ * data a string. Any other code is an error. A line that is empty (or only
+ * blanks) is an error; a file's final '\n' does not start a line. */
+#ifndef TESSERA_RECORDING_H
+#define TESSERA_RECORDING_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum tsr_cast_kind {
+    TSR_CAST_HEADER = 1, /* cols, rows: the header's width and height */
+    TSR_CAST_OUTPUT = 2, /* data: what the program wrote */
+    TSR_CAST_INPUT = 3,  /* data: what was typed (never shown) */
+    TSR_CAST_RESIZE = 4, /* cols, rows */
+    TSR_CAST_MARKER = 5, /* data: the marker's label */
+} tsr_cast_kind;
+
+/* One line's meaning. Field order keeps the layout the same on 32- and
+ * 64-bit targets up to pointer size (the JS wrapper reads it directly). */
+typedef struct tsr_cast_event {
+    uint64_t time_ns; /* events: the time in nanoseconds (rounded; 0 for the header) */
+    double time;      /* events: the time in seconds as written */
+    const char *data; /* OUTPUT, INPUT, MARKER: decoded bytes, valid until the next call */
+    size_t len;
+    int kind;         /* tsr_cast_kind */
+    int cols, rows;   /* HEADER and RESIZE */
+} tsr_cast_event;
+
+typedef struct tsr_cast_reader tsr_cast_reader;
+
+int tsr_cast_reader_new(tsr_cast_reader **out);
+void tsr_cast_reader_free(tsr_cast_reader *reader);
+
+/* Reads the next line (the reader counts them, from 1). TSR_OK fills *event;
+ * TSR_ERR_FORMAT means the recording is invalid: tsr_cast_reader_error says
+ * why and on which line. TSR_ERR_NOMEM leaves the reader usable. Stop at the
+ * first error: lines after it are not checked against the ones before. */
+int tsr_cast_reader_line(tsr_cast_reader *reader, const void *line, size_t len,
+                         tsr_cast_event *event);
+
+/* Ends the recording: TSR_ERR_FORMAT if it held no line at all. */
+int tsr_cast_reader_finish(tsr_cast_reader *reader);
+
+/* Lines read so far. */
+long tsr_cast_reader_lines(const tsr_cast_reader *reader);
+
+/* The last error's reason (never NULL; "" if none) and its 1-based line. */
+const char *tsr_cast_reader_error(const tsr_cast_reader *reader, long *line);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

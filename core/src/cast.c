@@ -1,0 +1,295 @@
+/* asciicast v2, line by line: each line is one JSON document, validated
+ * field by field so that every rejection names what is wrong with it. The
+ * reasons are part of the CLI's output (tests/cli), so they are kept word
+ * for word. */
+#include "tessera/recording.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "json.h"
+#include "tessera/tessera.h"
+
+struct tsr_cast_reader {
+    long lines;              /* lines read so far */
+    long error_line;
+    char reason[256];
+    double last_time;
+    char last_time_text[32]; /* the previous time as the file wrote it (cut at 31 bytes) */
+    int events;
+    json_value doc;          /* the current line, kept so event data stays valid */
+};
+
+static int invalid(tsr_cast_reader *r, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(r->reason, sizeof r->reason, fmt, ap);
+    va_end(ap);
+    r->error_line = r->lines;
+    return TSR_ERR_FORMAT;
+}
+
+/* Writes s[0..len) into out (cap >= 16) double-quoted and printable:
+ * quotes, backslashes and control bytes escaped, long input cut with "...",
+ * so a hostile field cannot break the one-line message. */
+static void quote(char *out, size_t cap, const char *s, size_t len)
+{
+    static const char hex[] = "0123456789abcdef";
+    size_t o = 0;
+    out[o++] = '"';
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)s[i];
+        char piece[4];
+        size_t n = 0;
+        if (c == '"' || c == '\\') {
+            piece[n++] = '\\';
+            piece[n++] = (char)c;
+        } else if (c == '\n') {
+            piece[n++] = '\\';
+            piece[n++] = 'n';
+        } else if (c < 0x20 || c >= 0x7f) {
+            piece[n++] = '\\';
+            piece[n++] = 'x';
+            piece[n++] = hex[c >> 4];
+            piece[n++] = hex[c & 15];
+        } else {
+            piece[n++] = (char)c;
+        }
+        /* keep room for the piece, "...", the closing quote and the NUL */
+        if (o + n + 5 > cap) {
+            memcpy(out + o, "...", 3);
+            o += 3;
+            break;
+        }
+        memcpy(out + o, piece, n);
+        o += n;
+    }
+    out[o++] = '"';
+    out[o] = '\0';
+}
+
+/* A header size field: present once, an integer in 1..max. */
+static int header_size(tsr_cast_reader *r, const json_value *hdr, const char *name, int max,
+                       int *out)
+{
+    size_t count;
+    const json_value *v = json_object_get(hdr, name, &count);
+    if (count > 1)
+        return invalid(r, "not an asciicast v2 header: \"%s\" appears %zu times", name, count);
+    if (!v || v->type != JSON_NUMBER || !v->u.number.integer || v->u.number.value < 1 ||
+        v->u.number.value > max)
+        return invalid(r, "not an asciicast v2 header: \"%s\" must be an integer from 1 to %d",
+                       name, max);
+    *out = (int)v->u.number.value;
+    return TSR_OK;
+}
+
+static int read_header(tsr_cast_reader *r, const json_value *hdr, tsr_cast_event *ev)
+{
+    if (hdr->type != JSON_OBJECT)
+        return invalid(r, "not an asciicast v2 header: expected a JSON object");
+    size_t count;
+    const json_value *version = json_object_get(hdr, "version", &count);
+    if (count > 1)
+        return invalid(r, "not an asciicast v2 header: \"version\" appears %zu times", count);
+    if (!version || version->type != JSON_NUMBER || !version->u.number.integer ||
+        version->u.number.value != 2)
+        return invalid(r, "not an asciicast v2 header: \"version\" must be 2");
+    int rc = header_size(r, hdr, "width", TSR_MAX_COLS, &ev->cols);
+    if (rc == TSR_OK)
+        rc = header_size(r, hdr, "height", TSR_MAX_ROWS, &ev->rows);
+    if (rc == TSR_OK)
+        ev->kind = TSR_CAST_HEADER;
+    return rc;
+}
+
+/* A decimal size field of a resize: 1..max, digits only. -1 if it is not
+ * a number, -2 if it is out of range. */
+static int parse_dimension(const char *s, size_t len, int max, int *out)
+{
+    long v = 0;
+    if (len == 0)
+        return -1;
+    for (size_t i = 0; i < len; i++) {
+        if (s[i] < '0' || s[i] > '9')
+            return -1;
+        v = v * 10 + (s[i] - '0');
+        if (v > max)
+            return -2;
+    }
+    if (v < 1)
+        return -2;
+    *out = (int)v;
+    return 0;
+}
+
+static int read_resize(tsr_cast_reader *r, const json_value *data, tsr_cast_event *ev)
+{
+    const char *s = data->u.string.bytes;
+    size_t len = data->u.string.len;
+    char quoted[64];
+    quote(quoted, sizeof quoted, s, len);
+    const char *x = memchr(s, 'x', len);
+    if (!x)
+        return invalid(r, "bad resize %s: expected COLSxROWS", quoted);
+    int rc_cols = parse_dimension(s, (size_t)(x - s), TSR_MAX_COLS, &ev->cols);
+    int rc_rows = parse_dimension(x + 1, len - (size_t)(x - s) - 1, TSR_MAX_ROWS, &ev->rows);
+    if (rc_cols == -1 || rc_rows == -1)
+        return invalid(r, "bad resize %s: expected COLSxROWS", quoted);
+    if (rc_cols != 0 || rc_rows != 0)
+        return invalid(r, "bad resize %s: columns must be 1 to %d and rows 1 to %d", quoted,
+                       TSR_MAX_COLS, TSR_MAX_ROWS);
+    ev->kind = TSR_CAST_RESIZE;
+    return TSR_OK;
+}
+
+/* Seconds to nanoseconds, rounded, saturating (times past 584 years). */
+static uint64_t to_ns(double seconds)
+{
+    double ns = seconds * 1e9 + 0.5;
+    if (ns >= 18446744073709551615.0)
+        return UINT64_MAX;
+    return (uint64_t)ns;
+}
+
+/* The time field: a number >= 0, not before the previous event's. Errors
+ * show the numbers as the file wrote them (the JSON grammar allows only
+ * digits, '-', '+', '.', 'e' and 'E' there, so they print safely). */
+static int check_time(tsr_cast_reader *r, const char *line, const json_value *t,
+                      tsr_cast_event *ev)
+{
+    if (t->type != JSON_NUMBER || t->u.number.value < 0)
+        return invalid(r, "event time must be a number >= 0");
+    char now[sizeof r->last_time_text];
+    size_t n = t->u.number.len < sizeof now - 1 ? t->u.number.len : sizeof now - 1;
+    memcpy(now, line + t->u.number.offset, n);
+    now[n] = '\0';
+    if (r->events > 0 && t->u.number.value < r->last_time)
+        return invalid(r, "event time %s is before the previous event's %s", now,
+                       r->last_time_text);
+    r->last_time = t->u.number.value;
+    memcpy(r->last_time_text, now, sizeof now);
+    r->events++;
+    ev->time = t->u.number.value;
+    ev->time_ns = to_ns(t->u.number.value);
+    return TSR_OK;
+}
+
+static int read_event(tsr_cast_reader *r, const char *line, const json_value *doc,
+                      tsr_cast_event *ev)
+{
+    if (doc->type != JSON_ARRAY || doc->u.array.count != 3)
+        return invalid(r, "event must be a JSON array [time, code, data]");
+    const json_value *code = &doc->u.array.items[1];
+    const json_value *data = &doc->u.array.items[2];
+    int rc = check_time(r, line, &doc->u.array.items[0], ev);
+    if (rc != TSR_OK)
+        return rc;
+    if (code->type != JSON_STRING)
+        return invalid(r, "event code must be a string");
+    if (data->type != JSON_STRING)
+        return invalid(r, "event data must be a string");
+    const char *c = code->u.string.bytes;
+    ev->data = data->u.string.bytes;
+    ev->len = data->u.string.len;
+    if (code->u.string.len == 1) {
+        switch (c[0]) {
+        case 'o':
+            ev->kind = TSR_CAST_OUTPUT;
+            return TSR_OK;
+        case 'i':
+            ev->kind = TSR_CAST_INPUT;
+            return TSR_OK;
+        case 'm':
+            ev->kind = TSR_CAST_MARKER;
+            return TSR_OK;
+        case 'r':
+            return read_resize(r, data, ev);
+        default:
+            break;
+        }
+    }
+    char quoted[48];
+    quote(quoted, sizeof quoted, c, code->u.string.len);
+    return invalid(r, "unknown event code %s", quoted);
+}
+
+/* True if the line holds only JSON whitespace ('\n' cannot occur in it). */
+static int blank(const char *line, size_t len)
+{
+    for (size_t i = 0; i < len; i++)
+        if (line[i] != ' ' && line[i] != '\t' && line[i] != '\r')
+            return 0;
+    return 1;
+}
+
+int tsr_cast_reader_new(tsr_cast_reader **out)
+{
+    if (!out)
+        return TSR_ERR_INVALID;
+    tsr_cast_reader *r = calloc(1, sizeof *r);
+    if (!r)
+        return TSR_ERR_NOMEM;
+    r->doc.type = JSON_NULL;
+    *out = r;
+    return TSR_OK;
+}
+
+void tsr_cast_reader_free(tsr_cast_reader *reader)
+{
+    if (!reader)
+        return;
+    json_free(&reader->doc);
+    free(reader);
+}
+
+int tsr_cast_reader_line(tsr_cast_reader *r, const void *bytes, size_t len, tsr_cast_event *ev)
+{
+    if (!r || !ev || (!bytes && len > 0))
+        return TSR_ERR_INVALID;
+    const char *line = bytes ? bytes : "";
+    memset(ev, 0, sizeof *ev);
+    json_free(&r->doc); /* the previous event's data ends here */
+    r->lines++;
+    if (blank(line, len))
+        return invalid(r, r->lines == 1 ? "empty line, expected an asciicast v2 header"
+                                        : "empty line, expected an event");
+    json_error jerr;
+    int rc = json_parse(line, len, &r->doc, &jerr);
+    if (rc == JSON_ERR_NOMEM) {
+        r->lines--; /* the line can be offered again */
+        return TSR_ERR_NOMEM;
+    }
+    if (rc != JSON_OK)
+        return invalid(r, "bad JSON: %s at column %zu", jerr.reason, jerr.column);
+    rc = r->lines == 1 ? read_header(r, &r->doc, ev) : read_event(r, line, &r->doc, ev);
+    if (rc != TSR_OK)
+        memset(ev, 0, sizeof *ev);
+    return rc;
+}
+
+int tsr_cast_reader_finish(tsr_cast_reader *r)
+{
+    if (!r)
+        return TSR_ERR_INVALID;
+    if (r->lines > 0)
+        return TSR_OK;
+    int rc = invalid(r, "empty file, expected an asciicast v2 header");
+    r->error_line = 1; /* where the header should have been */
+    return rc;
+}
+
+long tsr_cast_reader_lines(const tsr_cast_reader *r)
+{
+    return r ? r->lines : 0;
+}
+
+const char *tsr_cast_reader_error(const tsr_cast_reader *r, long *line)
+{
+    if (line)
+        *line = r ? r->error_line : 0;
+    return r ? r->reason : "";
+}

@@ -1,0 +1,503 @@
+/* A strict recursive-descent JSON reader. Recursion is bounded by
+ * JSON_MAX_DEPTH, so hostile nesting cannot exhaust the stack. Strings are
+ * decoded in two passes: find the closing quote (to size the buffer, which
+ * is never larger than the raw text), then decode and validate. */
+#include "json.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct parser {
+    const unsigned char *text;
+    size_t len;
+    size_t pos;
+    int depth;
+    json_error *err;
+} parser;
+
+static int parse_value(parser *p, json_value *out);
+
+static int fail_at(parser *p, size_t at, const char *fmt, ...)
+{
+    va_list ap;
+    p->err->column = at + 1;
+    va_start(ap, fmt);
+    vsnprintf(p->err->reason, sizeof p->err->reason, fmt, ap);
+    va_end(ap);
+    return JSON_ERR_SYNTAX;
+}
+
+/* Says what was found where something else was needed. */
+static int fail_unexpected(parser *p, const char *wanted)
+{
+    if (p->pos >= p->len)
+        return fail_at(p, p->pos, "unexpected end of input, expected %s", wanted);
+    unsigned char c = p->text[p->pos];
+    if (c > 0x20 && c < 0x7f)
+        return fail_at(p, p->pos, "unexpected character '%c', expected %s", c, wanted);
+    return fail_at(p, p->pos, "unexpected byte 0x%02x, expected %s", c, wanted);
+}
+
+static void skip_ws(parser *p)
+{
+    while (p->pos < p->len) {
+        unsigned char c = p->text[p->pos];
+        if (c != ' ' && c != '\t' && c != '\n' && c != '\r')
+            break;
+        p->pos++;
+    }
+}
+
+/* Length of the valid UTF-8 sequence at s (1..4), or 0 if it is malformed:
+ * overlong forms, surrogates and values above U+10FFFF are rejected. */
+static size_t utf8_sequence_len(const unsigned char *s, size_t avail)
+{
+    unsigned char c = s[0];
+    size_t n;
+    unsigned char lo = 0x80, hi = 0xbf;
+    if (c < 0x80)
+        return 1;
+    if (c >= 0xc2 && c <= 0xdf) {
+        n = 2;
+    } else if (c >= 0xe0 && c <= 0xef) {
+        n = 3;
+        if (c == 0xe0)
+            lo = 0xa0;
+        else if (c == 0xed)
+            hi = 0x9f;
+    } else if (c >= 0xf0 && c <= 0xf4) {
+        n = 4;
+        if (c == 0xf0)
+            lo = 0x90;
+        else if (c == 0xf4)
+            hi = 0x8f;
+    } else {
+        return 0;
+    }
+    if (avail < n || s[1] < lo || s[1] > hi)
+        return 0;
+    for (size_t i = 2; i < n; i++)
+        if (s[i] < 0x80 || s[i] > 0xbf)
+            return 0;
+    return n;
+}
+
+static size_t utf8_encode(uint32_t cp, char *out)
+{
+    if (cp < 0x80) {
+        out[0] = (char)cp;
+        return 1;
+    }
+    if (cp < 0x800) {
+        out[0] = (char)(0xc0 | (cp >> 6));
+        out[1] = (char)(0x80 | (cp & 0x3f));
+        return 2;
+    }
+    if (cp < 0x10000) {
+        out[0] = (char)(0xe0 | (cp >> 12));
+        out[1] = (char)(0x80 | ((cp >> 6) & 0x3f));
+        out[2] = (char)(0x80 | (cp & 0x3f));
+        return 3;
+    }
+    out[0] = (char)(0xf0 | (cp >> 18));
+    out[1] = (char)(0x80 | ((cp >> 12) & 0x3f));
+    out[2] = (char)(0x80 | ((cp >> 6) & 0x3f));
+    out[3] = (char)(0x80 | (cp & 0x3f));
+    return 4;
+}
+
+static int hex_value(unsigned char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+/* Reads the four hex digits of a \u escape whose 'u' is at text[at]; end is
+ * the index of the string's closing quote. Returns -1 if they are not there. */
+static long read_u_escape(const parser *p, size_t at, size_t end)
+{
+    long v = 0;
+    if (at + 4 >= end)
+        return -1;
+    for (size_t i = 1; i <= 4; i++) {
+        int h = hex_value(p->text[at + i]);
+        if (h < 0)
+            return -1;
+        v = v * 16 + h;
+    }
+    return v;
+}
+
+/* Decodes the escape whose backslash is at text[*i] into out; advances *i
+ * past it. */
+static int decode_escape(parser *p, size_t *i, size_t end, char *out, size_t *olen)
+{
+    size_t at = *i;
+    unsigned char e = p->text[at + 1];
+    const char *simple = "\"\\/bfnrt";
+    const char *value = "\"\\/\b\f\n\r\t";
+    const char *hit = e ? strchr(simple, e) : NULL;
+    if (hit) {
+        out[(*olen)++] = value[hit - simple];
+        *i = at + 2;
+        return JSON_OK;
+    }
+    if (e != 'u') {
+        if (e > 0x20 && e < 0x7f)
+            return fail_at(p, at, "invalid escape \\%c", e);
+        return fail_at(p, at, "invalid escape: byte 0x%02x after a backslash", e);
+    }
+    long cp = read_u_escape(p, at + 1, end);
+    if (cp < 0)
+        return fail_at(p, at, "bad \\u escape: expected 4 hex digits");
+    size_t next = at + 6;
+    if (cp >= 0xdc00 && cp <= 0xdfff)
+        return fail_at(p, at, "lone surrogate \\u%04lX", (unsigned long)cp);
+    if (cp >= 0xd800 && cp <= 0xdbff) {
+        long low = -1;
+        if (next + 1 < end && p->text[next] == '\\' && p->text[next + 1] == 'u')
+            low = read_u_escape(p, next + 1, end);
+        if (low < 0xdc00 || low > 0xdfff)
+            return fail_at(p, at, "lone surrogate \\u%04lX", (unsigned long)cp);
+        cp = 0x10000 + ((cp - 0xd800) << 10) + (low - 0xdc00);
+        next += 6;
+    }
+    *olen += utf8_encode((uint32_t)cp, out + *olen);
+    *i = next;
+    return JSON_OK;
+}
+
+/* Parses the string whose opening quote is at text[pos]. */
+static int parse_string(parser *p, char **bytes, size_t *len)
+{
+    size_t start = p->pos;
+    size_t end = start + 1;
+    while (end < p->len && p->text[end] != '"')
+        end += p->text[end] == '\\' ? 2 : 1;
+    if (end >= p->len)
+        return fail_at(p, start, "unterminated string");
+
+    char *out = malloc(end - start); /* raw length + 1: decoding never grows */
+    if (!out)
+        return JSON_ERR_NOMEM;
+    size_t olen = 0;
+    size_t i = start + 1;
+    while (i < end) {
+        unsigned char c = p->text[i];
+        int rc = JSON_OK;
+        if (c == '\\') {
+            rc = decode_escape(p, &i, end, out, &olen);
+        } else if (c < 0x20) {
+            rc = fail_at(p, i, "control character 0x%02x in string", c);
+        } else {
+            size_t n = utf8_sequence_len(p->text + i, end - i);
+            if (n == 0)
+                rc = fail_at(p, i, "invalid UTF-8 in string");
+            else {
+                memcpy(out + olen, p->text + i, n);
+                olen += n;
+                i += n;
+            }
+        }
+        if (rc != JSON_OK) {
+            free(out);
+            return rc;
+        }
+    }
+    out[olen] = '\0';
+    p->pos = end + 1;
+    *bytes = out;
+    *len = olen;
+    return JSON_OK;
+}
+
+static int is_digit(const parser *p, size_t at)
+{
+    return at < p->len && p->text[at] >= '0' && p->text[at] <= '9';
+}
+
+static int parse_number(parser *p, json_value *out)
+{
+    size_t start = p->pos;
+    size_t i = start;
+    int integer = 1;
+    if (i < p->len && p->text[i] == '-')
+        i++;
+    if (!is_digit(p, i))
+        return fail_at(p, i, "bad number: expected a digit");
+    if (p->text[i] == '0' && is_digit(p, i + 1))
+        return fail_at(p, i, "bad number: leading zero");
+    while (is_digit(p, i))
+        i++;
+    if (i < p->len && p->text[i] == '.') {
+        integer = 0;
+        if (!is_digit(p, ++i))
+            return fail_at(p, i, "bad number: expected a digit after '.'");
+        while (is_digit(p, i))
+            i++;
+    }
+    if (i < p->len && (p->text[i] == 'e' || p->text[i] == 'E')) {
+        integer = 0;
+        i++;
+        if (i < p->len && (p->text[i] == '+' || p->text[i] == '-'))
+            i++;
+        if (!is_digit(p, i))
+            return fail_at(p, i, "bad number: expected a digit in the exponent");
+        while (is_digit(p, i))
+            i++;
+    }
+
+    /* strtod needs a NUL-terminated copy; the grammar above already
+     * guarantees it parses all of it. */
+    size_t n = i - start;
+    char small[64];
+    char *copy = n < sizeof small ? small : malloc(n + 1);
+    if (!copy)
+        return JSON_ERR_NOMEM;
+    memcpy(copy, p->text + start, n);
+    copy[n] = '\0';
+    double v = strtod(copy, NULL);
+    if (copy != small)
+        free(copy);
+    if (isinf(v))
+        return fail_at(p, start, "number out of range");
+
+    out->type = JSON_NUMBER;
+    out->u.number.value = v;
+    out->u.number.integer = integer;
+    out->u.number.offset = start;
+    out->u.number.len = n;
+    p->pos = i;
+    return JSON_OK;
+}
+
+/* Makes room for one more element of size elem in *items (count used,
+ * *cap allocated). */
+static int grow(void **items, size_t count, size_t *cap, size_t elem)
+{
+    if (count < *cap)
+        return JSON_OK;
+    size_t ncap = *cap ? *cap * 2 : 4;
+    if (ncap > SIZE_MAX / elem)
+        return JSON_ERR_NOMEM;
+    void *n = realloc(*items, ncap * elem);
+    if (!n)
+        return JSON_ERR_NOMEM;
+    *items = n;
+    *cap = ncap;
+    return JSON_OK;
+}
+
+static int enter(parser *p)
+{
+    if (p->depth >= JSON_MAX_DEPTH)
+        return fail_at(p, p->pos, "nesting deeper than %d levels", JSON_MAX_DEPTH);
+    p->depth++;
+    p->pos++; /* the opening bracket */
+    skip_ws(p);
+    return JSON_OK;
+}
+
+static int parse_array(parser *p, json_value *out)
+{
+    int rc = enter(p);
+    if (rc != JSON_OK)
+        return rc;
+    out->type = JSON_ARRAY;
+    out->u.array.items = NULL;
+    out->u.array.count = 0;
+    size_t cap = 0;
+    if (p->pos < p->len && p->text[p->pos] == ']') {
+        p->pos++;
+        p->depth--;
+        return JSON_OK;
+    }
+    for (;;) {
+        rc = grow((void **)&out->u.array.items, out->u.array.count, &cap, sizeof(json_value));
+        if (rc != JSON_OK)
+            break;
+        rc = parse_value(p, &out->u.array.items[out->u.array.count]);
+        if (rc != JSON_OK)
+            break;
+        out->u.array.count++;
+        skip_ws(p);
+        if (p->pos < p->len && p->text[p->pos] == ',') {
+            p->pos++;
+            continue;
+        }
+        if (p->pos < p->len && p->text[p->pos] == ']') {
+            p->pos++;
+            p->depth--;
+            return JSON_OK;
+        }
+        rc = fail_unexpected(p, "',' or ']'");
+        break;
+    }
+    json_free(out);
+    return rc;
+}
+
+static int parse_object(parser *p, json_value *out)
+{
+    int rc = enter(p);
+    if (rc != JSON_OK)
+        return rc;
+    out->type = JSON_OBJECT;
+    out->u.object.members = NULL;
+    out->u.object.count = 0;
+    size_t cap = 0;
+    if (p->pos < p->len && p->text[p->pos] == '}') {
+        p->pos++;
+        p->depth--;
+        return JSON_OK;
+    }
+    for (;;) {
+        rc = grow((void **)&out->u.object.members, out->u.object.count, &cap, sizeof(json_member));
+        if (rc != JSON_OK)
+            break;
+        json_member *m = &out->u.object.members[out->u.object.count];
+        skip_ws(p);
+        if (p->pos >= p->len || p->text[p->pos] != '"') {
+            rc = fail_unexpected(p, "a string key");
+            break;
+        }
+        rc = parse_string(p, &m->key, &m->key_len);
+        if (rc != JSON_OK)
+            break;
+        skip_ws(p);
+        if (p->pos >= p->len || p->text[p->pos] != ':') {
+            free(m->key);
+            rc = fail_unexpected(p, "':'");
+            break;
+        }
+        p->pos++;
+        rc = parse_value(p, &m->value);
+        if (rc != JSON_OK) {
+            free(m->key);
+            break;
+        }
+        out->u.object.count++;
+        skip_ws(p);
+        if (p->pos < p->len && p->text[p->pos] == ',') {
+            p->pos++;
+            continue;
+        }
+        if (p->pos < p->len && p->text[p->pos] == '}') {
+            p->pos++;
+            p->depth--;
+            return JSON_OK;
+        }
+        rc = fail_unexpected(p, "',' or '}'");
+        break;
+    }
+    json_free(out);
+    return rc;
+}
+
+static int parse_literal(parser *p, const char *word, json_type type, json_value *out)
+{
+    size_t n = strlen(word);
+    if (p->len - p->pos < n || memcmp(p->text + p->pos, word, n) != 0)
+        return fail_unexpected(p, "a JSON value");
+    out->type = type;
+    p->pos += n;
+    return JSON_OK;
+}
+
+static int parse_value(parser *p, json_value *out)
+{
+    skip_ws(p);
+    if (p->pos >= p->len)
+        return fail_unexpected(p, "a JSON value");
+    switch (p->text[p->pos]) {
+    case '{':
+        return parse_object(p, out);
+    case '[':
+        return parse_array(p, out);
+    case '"':
+        out->type = JSON_STRING;
+        return parse_string(p, &out->u.string.bytes, &out->u.string.len);
+    case 't':
+        return parse_literal(p, "true", JSON_TRUE, out);
+    case 'f':
+        return parse_literal(p, "false", JSON_FALSE, out);
+    case 'n':
+        return parse_literal(p, "null", JSON_NULL, out);
+    default:
+        if (p->text[p->pos] == '-' || is_digit(p, p->pos))
+            return parse_number(p, out);
+        return fail_unexpected(p, "a JSON value");
+    }
+}
+
+int json_parse(const char *text, size_t len, json_value *out, json_error *err)
+{
+    parser p = {(const unsigned char *)text, len, 0, 0, err};
+    err->column = 0;
+    err->reason[0] = '\0';
+    out->type = JSON_NULL;
+    int rc = parse_value(&p, out);
+    if (rc == JSON_OK) {
+        skip_ws(&p);
+        if (p.pos < p.len) {
+            json_free(out);
+            rc = fail_at(&p, p.pos, "unexpected data after the JSON value");
+        }
+    }
+    if (rc != JSON_OK)
+        out->type = JSON_NULL;
+    return rc;
+}
+
+void json_free(json_value *value)
+{
+    switch (value->type) {
+    case JSON_STRING:
+        free(value->u.string.bytes);
+        break;
+    case JSON_ARRAY:
+        for (size_t i = 0; i < value->u.array.count; i++)
+            json_free(&value->u.array.items[i]);
+        free(value->u.array.items);
+        break;
+    case JSON_OBJECT:
+        for (size_t i = 0; i < value->u.object.count; i++) {
+            free(value->u.object.members[i].key);
+            json_free(&value->u.object.members[i].value);
+        }
+        free(value->u.object.members);
+        break;
+    default:
+        break;
+    }
+    value->type = JSON_NULL;
+}
+
+const json_value *json_object_get(const json_value *object, const char *key, size_t *count)
+{
+    const json_value *first = NULL;
+    size_t n = 0;
+    size_t klen = strlen(key);
+    if (object->type == JSON_OBJECT) {
+        for (size_t i = 0; i < object->u.object.count; i++) {
+            const json_member *m = &object->u.object.members[i];
+            if (m->key_len == klen && memcmp(m->key, key, klen) == 0) {
+                if (!first)
+                    first = &m->value;
+                n++;
+            }
+        }
+    }
+    if (count)
+        *count = n;
+    return first;
+}
