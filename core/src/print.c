@@ -49,29 +49,23 @@ void term_insert_chars(tsr_term *t, int n)
     shift_right(t, term_row_w(t, t->y), t->x, n, term_erase_id(t));
 }
 
-/* The hot loop of plain text: cells in blocks of four, each block one
- * 48-byte copy of a template followed by the four codepoints. */
+/* The hot loop of plain text. */
 static void write_ascii_cells(cell *c, const uint8_t *s, size_t k, uint32_t style, uint8_t flags)
 {
-    const cell tmpl = {0, style, flags, {0, 0, 0}};
-    size_t i = 0;
-    if (k < 8) {
-        for (; i < k; i++) {
-            c[i] = tmpl;
-            c[i].cp = s[i];
+    const cell v = {.cp = 0, .flags = flags, .style = style};
+    uint64_t base;
+    memcpy(&base, &v, sizeof base);
+    if (CELL_CP_IS_LOW_BITS) {
+        /* the codepoint is the low bits of the cell's first word: one
+         * OR and one 8-byte store per character */
+        for (size_t i = 0; i < k; i++) {
+            uint64_t w = base | s[i];
+            memcpy(&c[i], &w, sizeof w);
         }
         return;
     }
-    const cell block[4] = {tmpl, tmpl, tmpl, tmpl};
-    for (; i + 4 <= k; i += 4) {
-        memcpy(&c[i], block, sizeof block);
-        c[i].cp = s[i];
-        c[i + 1].cp = s[i + 1];
-        c[i + 2].cp = s[i + 2];
-        c[i + 3].cp = s[i + 3];
-    }
-    for (; i < k; i++) {
-        c[i] = tmpl;
+    for (size_t i = 0; i < k; i++) {
+        c[i] = v;
         c[i].cp = s[i];
     }
 }

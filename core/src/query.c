@@ -33,7 +33,8 @@ int view_cell(const view *t, int y, int x, tsr_cell_info *out)
     const cell *c = &r->cells[x];
     memset(out, 0, sizeof *out);
     int n;
-    const uint32_t *cps = row_cell_cps(r, c, &n);
+    uint32_t one;
+    const uint32_t *cps = row_cell_cps(r, c, &n, &one);
     if (c->flags & CELL_TAIL)
         n = 0;
     memcpy(out->cps, cps, sizeof(uint32_t) * (size_t)n);

@@ -16,7 +16,8 @@ static int put_cell(tsr_buf *b, const row *r, const cell *c)
     if (!(c->flags & CELL_CLUSTER))
         return c->cp < 0x80 ? buf_putc(b, (char)c->cp) : buf_put_utf8(b, c->cp);
     int n;
-    const uint32_t *cps = row_cell_cps(r, c, &n);
+    uint32_t one;
+    const uint32_t *cps = row_cell_cps(r, c, &n, &one);
     for (int i = 0; i < n; i++) {
         int rc = buf_put_utf8(b, cps[i]);
         if (rc)

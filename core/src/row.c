@@ -60,7 +60,8 @@ uint64_t row_hash(row *r)
     for (int x = 0; x < r->cols; x++) {
         const cell *c = &r->cells[x];
         int n;
-        const uint32_t *cps = row_cell_cps(r, c, &n);
+        uint32_t one;
+    const uint32_t *cps = row_cell_cps(r, c, &n, &one);
         uint64_t v = (uint64_t)c->style << 8 | (c->flags & (CELL_WIDE | CELL_TAIL));
         for (int i = 0; i < n; i++)
             v = v * 0x100000001b3ull ^ cps[i];
@@ -84,7 +85,6 @@ void row_blank_cells(row *r, int from, int to, uint32_t style)
         c->cp = 0;
         c->style = style;
         c->flags = 0;
-        c->pad[0] = c->pad[1] = c->pad[2] = 0;
     }
 }
 
@@ -185,7 +185,8 @@ int row_copy_cell(row *dr, int x, const row *sr, const cell *src)
         return TSR_OK;
     }
     int n;
-    const uint32_t *cps = row_cell_cps(sr, src, &n);
+    uint32_t one;
+    const uint32_t *cps = row_cell_cps(sr, src, &n, &one);
     /* copy out first: sr may be dr */
     uint32_t tmp[TSR_MAX_CLUSTER_CPS];
     memcpy(tmp, cps, sizeof(uint32_t) * (size_t)n);

@@ -1,6 +1,7 @@
-/* Rows of cells. A cell is 12 bytes: a codepoint (or, for a multi-codepoint
- * grapheme cluster, an offset into the row's side pool), an interned style
- * id and flags. Clusters are rare, so they live out of line. */
+/* Rows of cells. A cell is 8 bytes: a codepoint (or, for a multi-codepoint
+ * grapheme cluster, an offset into the row's side pool) and flags in one
+ * word, an interned style id in the other. Clusters are rare, so they live
+ * out of line. */
 #ifndef TSR_ROW_H
 #define TSR_ROW_H
 
@@ -16,13 +17,23 @@ enum {
 };
 
 typedef struct cell {
-    uint32_t cp;    /* 0 = never written (renders as a space) */
-    uint32_t style; /* interned style id */
-    uint8_t flags;
-    uint8_t pad[3];
+    uint32_t cp : 24;   /* 0 = never written (renders as a space); <= U+10FFFF */
+    uint32_t flags : 8; /* CELL_* */
+    uint32_t style;     /* interned style id */
 } cell;
 
 _Static_assert(sizeof(cell) <= 12, "cells must stay at most 12 bytes");
+_Static_assert(sizeof(cell) == 8, "the text fast path stores a cell as one uint64_t");
+/* GCC and Clang on little-endian targets put the first bit-field in the
+ * lowest bits; the fast path relies on it only when this holds. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && \
+    (defined(__GNUC__) || defined(__clang__))
+#define CELL_CP_IS_LOW_BITS 1
+#else
+#define CELL_CP_IS_LOW_BITS 0
+#endif
+_Static_assert(TSR_MAX_COLS * (TSR_MAX_CLUSTER_CPS + 1) * 4 < (1 << 24),
+               "a cluster pool offset fits the codepoint field");
 
 enum {
     ROW_WRAPPED = 1u << 0,    /* the text continues on the next row (soft wrap) */
@@ -65,15 +76,17 @@ void row_clear(row *r, uint32_t style);
 row *row_resized(const row *r, int cols);
 void row_blank_cells(row *r, int from, int to, uint32_t style);
 
-/* The codepoints of a cell: base and any joined extras. */
-static inline const uint32_t *row_cell_cps(const row *r, const cell *c, int *n)
+/* The codepoints of a cell: base and any joined extras. A lone codepoint
+ * is copied to *one (a bit-field has no address). */
+static inline const uint32_t *row_cell_cps(const row *r, const cell *c, int *n, uint32_t *one)
 {
     if (c->flags & CELL_CLUSTER) {
         *n = (int)r->extra[c->cp];
         return &r->extra[c->cp + 1];
     }
+    *one = c->cp;
     *n = c->cp ? 1 : 0;
-    return &c->cp;
+    return one;
 }
 
 /* Appends cp to the cluster at column x (making it one if needed). Returns
