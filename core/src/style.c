@@ -10,7 +10,7 @@
 #define STYLE_INITIAL_CAP 64u
 /* Below this size the table simply grows; above it, a full table first
  * tries a collection. */
-#define STYLE_GC_THRESHOLD 4096u
+#define STYLE_GC_THRESHOLD 16384u
 #define STYLE_MAX_CAP (1u << 24)
 
 int style_equal(const tsr_style *a, const tsr_style *b)
