@@ -120,6 +120,49 @@ static uint64_t visual_hash(tsr_term *t)
     return h;
 }
 
+typedef struct hashed_row {
+    uint64_t hash;
+    row *r;
+} hashed_row;
+
+static int cmp_hashed(const void *a, const void *b)
+{
+    uint64_t x = ((const hashed_row *)a)->hash, y = ((const hashed_row *)b)->hash;
+    return x < y ? -1 : x > y;
+}
+
+/* A row rewritten with text the previous revision already holds (in place,
+ * or moved, as a program that scrolls by repainting does) was copied on
+ * write but shows the same: take the kept row back, so revisions share it. */
+static void share_unchanged_rows(tsr_term *t, tsr_snapshot *prev)
+{
+    hashed_row kept[TSR_MAX_ROWS];
+    int n = prev->rows;
+    for (int i = 0; i < n; i++) {
+        kept[i].hash = row_hash(prev->row[i]);
+        kept[i].r = prev->row[i];
+    }
+    qsort(kept, (size_t)n, sizeof kept[0], cmp_hashed);
+    for (int y = 0; y < t->rows; y++) {
+        row **slot = grid_slot(t->g, y);
+        if (y < n && *slot == prev->row[y])
+            continue;
+        hashed_row key = {row_hash(*slot), NULL};
+        hashed_row *hit = bsearch(&key, kept, (size_t)n, sizeof kept[0], cmp_hashed);
+        if (!hit)
+            continue;
+        while (hit > kept && hit[-1].hash == key.hash)
+            hit--; /* the first of equal hashes */
+        for (; hit < kept + n && hit->hash == key.hash; hit++) {
+            if (hit->r != *slot && row_equal(*slot, hit->r)) {
+                row_free(*slot);
+                *slot = row_retain(hit->r);
+                break;
+            }
+        }
+    }
+}
+
 static int dup_text(const char *s, size_t n, char **out)
 {
     *out = malloc(n + 1);
@@ -135,8 +178,10 @@ int history_record(tsr_term *t, uint64_t time_ns, uint64_t raw_bytes, int *made)
 {
     history *h = &t->hist;
     *made = 0;
-    uint64_t hash = visual_hash(t);
     tsr_snapshot *prev = h->count ? nth(h, h->count - 1) : NULL;
+    if (prev)
+        share_unchanged_rows(t, prev);
+    uint64_t hash = visual_hash(t);
     if (prev && prev->hash == hash) {
         prev->raw_bytes += raw_bytes; /* bytes that changed nothing visible */
         h->raw_total += raw_bytes;

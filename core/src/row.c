@@ -51,6 +51,31 @@ row *row_clone(const row *r)
     return n;
 }
 
+int row_equal(row *a, row *b)
+{
+    if (a == b)
+        return 1;
+    if (a->cols != b->cols || (a->flags & ROW_WRAPPED) != (b->flags & ROW_WRAPPED) ||
+        row_hash(a) != row_hash(b))
+        return 0;
+    for (int x = 0; x < a->cols; x++) {
+        const cell *p = &a->cells[x], *q = &b->cells[x];
+        if (p->flags != q->flags || p->style != q->style)
+            return 0;
+        if (!(p->flags & CELL_CLUSTER)) {
+            if (p->cp != q->cp)
+                return 0;
+            continue;
+        }
+        int n, m;
+        uint32_t one1, one2;
+        const uint32_t *c1 = row_cell_cps(a, p, &n, &one1), *c2 = row_cell_cps(b, q, &m, &one2);
+        if (n != m || memcmp(c1, c2, sizeof *c1 * (size_t)n) != 0)
+            return 0;
+    }
+    return 1;
+}
+
 uint64_t row_hash(row *r)
 {
     if (r->flags & ROW_HASH_VALID)

@@ -70,6 +70,8 @@ static inline row *row_retain(row *r)
 row *row_clone(const row *r);
 /* Hash of what the row shows (cells, styles, wrap flag); cached. */
 uint64_t row_hash(row *r);
+/* Same cells (clusters included), styles and wrap flag. */
+int row_equal(row *a, row *b);
 /* Clears every cell to blank with the given style and drops the flags. */
 void row_clear(row *r, uint32_t style);
 /* A copy of r at a new width (truncated or padded with blanks). */
