@@ -20,6 +20,14 @@ const char *tsr_status_str(int status)
         return "invalid argument";
     case TSR_ERR_RANGE:
         return "out of range";
+    case TSR_ERR_EVICTED:
+        return "revision evicted from the history";
+    case TSR_ERR_AGAIN:
+        return "incomplete frame: more bytes needed";
+    case TSR_ERR_FORMAT:
+        return "not a valid frame or recording";
+    case TSR_ERR_MODE:
+        return "input the program has not enabled";
     default:
         return "unknown error";
     }

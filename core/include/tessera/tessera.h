@@ -26,6 +26,7 @@ typedef enum tsr_status {
     TSR_ERR_EVICTED = -4, /* that revision is older than the retained history */
     TSR_ERR_AGAIN = -5,   /* a frame is incomplete: more bytes are needed */
     TSR_ERR_FORMAT = -6,  /* bytes that are not a valid frame */
+    TSR_ERR_MODE = -7,    /* input the program has not enabled (mouse, focus) */
 } tsr_status;
 
 /* Human-readable name of a status, never NULL. */
@@ -353,5 +354,8 @@ int tsr_codepoint_width(uint32_t cp);
 
 /* Reading asciicast v2 recordings line by line. */
 #include "tessera/recording.h"
+
+/* Encoding keys, text, mouse, paste and focus for the program. */
+#include "tessera/input.h"
 
 #endif
