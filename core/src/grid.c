@@ -142,36 +142,59 @@ int grid_scroll_up_full(grid *g, uint32_t blank_style)
     return TSR_OK;
 }
 
-int grid_scroll_region_up(grid *g, int top, int bot, int n, uint32_t blank_style)
+/* Rotates rows top..bot by n in one pass: the n rows that leave at one end
+ * come back blank at the other. up: towards row 0. */
+static int rotate_region(grid *g, int top, int bot, int n, uint32_t blank_style, int up)
 {
     int h = bot - top + 1;
     if (n > h)
         n = h;
+    if (n < 1)
+        return TSR_OK;
+    row *out[TSR_MAX_ROWS];
+    /* make the blank rows first, so a failure changes nothing */
     for (int k = 0; k < n; k++) {
-        row *r = fresh_row(grid_row(g, top), g->cols, blank_style);
-        if (!r)
+        int y = up ? top + k : bot - k;
+        row *old = grid_row(g, y);
+        row *r = old->refs == 1 && old->cols == g->cols ? old : row_new(g->cols, blank_style);
+        if (!r) {
+            for (int j = 0; j < k; j++)
+                if (out[j] != grid_row(g, up ? top + j : bot - j))
+                    row_free(out[j]);
             return TSR_ERR_NOMEM;
-        for (int y = top; y < bot; y++)
-            *grid_slot(g, y) = grid_row(g, y + 1);
-        *grid_slot(g, bot) = r;
+        }
+        out[k] = r;
+    }
+    for (int k = 0; k < n; k++) {
+        int y = up ? top + k : bot - k;
+        row *old = grid_row(g, y);
+        if (out[k] == old)
+            row_clear(old, blank_style);
+        else
+            row_free(old);
+    }
+    if (up) {
+        for (int y = top; y + n <= bot; y++)
+            *grid_slot(g, y) = grid_row(g, y + n);
+        for (int k = 0; k < n; k++)
+            *grid_slot(g, bot - n + 1 + k) = out[k];
+    } else {
+        for (int y = bot; y - n >= top; y--)
+            *grid_slot(g, y) = grid_row(g, y - n);
+        for (int k = 0; k < n; k++)
+            *grid_slot(g, top + n - 1 - k) = out[k];
     }
     return TSR_OK;
 }
 
+int grid_scroll_region_up(grid *g, int top, int bot, int n, uint32_t blank_style)
+{
+    return rotate_region(g, top, bot, n, blank_style, 1);
+}
+
 int grid_scroll_region_down(grid *g, int top, int bot, int n, uint32_t blank_style)
 {
-    int h = bot - top + 1;
-    if (n > h)
-        n = h;
-    for (int k = 0; k < n; k++) {
-        row *r = fresh_row(grid_row(g, bot), g->cols, blank_style);
-        if (!r)
-            return TSR_ERR_NOMEM;
-        for (int y = bot; y > top; y--)
-            *grid_slot(g, y) = grid_row(g, y - 1);
-        *grid_slot(g, top) = r;
-    }
-    return TSR_OK;
+    return rotate_region(g, top, bot, n, blank_style, 0);
 }
 
 void grid_clear_scrollback(grid *g)

@@ -51,6 +51,7 @@ static int extended_color(const parser_seq *s, int i, uint32_t *out, int *ok)
 void term_sgr(tsr_term *t, const parser_seq *s)
 {
     tsr_style *p = &t->pen;
+    const tsr_style before = *p;
     int n = s->nparams ? s->nparams : 1;
     for (int i = 0; i < n; i++) {
         int v = s->nparams ? pv(s, i) : 0;
@@ -122,5 +123,6 @@ void term_sgr(tsr_term *t, const parser_seq *s)
             break;
         }
     }
-    t->pen_dirty = PEN_CHANGED;
+    if (!style_equal(&before, p))
+        t->pen_dirty = PEN_CHANGED; /* only a real change needs interning */
 }

@@ -40,6 +40,10 @@ static int alloc_arrays(style_table *st, uint32_t cap)
     if (!styles)
         return TSR_ERR_NOMEM;
     st->styles = styles;
+    uint32_t *hashes = realloc(st->hashes, sizeof *hashes * cap);
+    if (!hashes)
+        return TSR_ERR_NOMEM;
+    st->hashes = hashes;
     uint8_t *used = realloc(st->used, cap);
     if (!used)
         return TSR_ERR_NOMEM;
@@ -60,7 +64,7 @@ static int alloc_arrays(style_table *st, uint32_t cap)
 static void slots_insert(style_table *st, uint32_t id)
 {
     uint32_t mask = st->cap * 2 - 1;
-    uint32_t i = style_hash(&st->styles[id]) & mask;
+    uint32_t i = st->hashes[id] & mask;
     while (st->slots[i])
         i = (i + 1) & mask;
     st->slots[i] = id + 1;
@@ -88,6 +92,7 @@ int style_table_init(style_table *st)
 void style_table_clear(style_table *st)
 {
     memset(&st->styles[0], 0, sizeof st->styles[0]);
+    st->hashes[0] = style_hash(&st->styles[0]);
     st->used[0] = 1;
     st->count = 1;
     st->nfree = 0;
@@ -99,6 +104,7 @@ void style_table_clear(style_table *st)
 void style_table_free(style_table *st)
 {
     free(st->styles);
+    free(st->hashes);
     free(st->used);
     free(st->slots);
     free(st->free_ids);
@@ -133,10 +139,11 @@ int style_intern(style_table *st, const tsr_style *s, uint32_t *id)
         return TSR_OK;
     }
     uint32_t mask = st->cap * 2 - 1;
-    uint32_t i = style_hash(s) & mask;
+    uint32_t hash = style_hash(s);
+    uint32_t i = hash & mask;
     while (st->slots[i]) {
         uint32_t cand = st->slots[i] - 1;
-        if (style_equal(&st->styles[cand], s)) {
+        if (st->hashes[cand] == hash && style_equal(&st->styles[cand], s)) {
             *id = cand;
             return TSR_OK;
         }
@@ -154,13 +161,14 @@ int style_intern(style_table *st, const tsr_style *s, uint32_t *id)
             if (rc)
                 return rc;
             mask = st->cap * 2 - 1;
-            i = style_hash(s) & mask;
+            i = hash & mask;
             while (st->slots[i])
                 i = (i + 1) & mask;
         }
         nid = st->count++;
     }
     st->styles[nid] = *s;
+    st->hashes[nid] = hash;
     st->used[nid] = 1;
     st->slots[i] = nid + 1;
     st->live++;

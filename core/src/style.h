@@ -9,6 +9,7 @@
 
 typedef struct style_table {
     tsr_style *styles;  /* by id */
+    uint32_t *hashes;   /* by id: probes compare these before the style */
     uint8_t *used;      /* 1 if the id is live (id 0 always) */
     uint32_t *slots;    /* open-addressing hash: id + 1, 0 empty */
     uint32_t *free_ids; /* ids released by a collection */
