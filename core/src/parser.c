@@ -13,6 +13,9 @@
 
 #include <stdlib.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "tessera/tessera.h"
 
@@ -420,12 +423,25 @@ static void step(parser *p, uint8_t b)
     }
 }
 
-/* Length of the run of printable ASCII at s, eight bytes at a time. */
+/* Length of the run of printable ASCII at s: sixteen bytes at a time with
+ * SSE2, else eight at a time in a 64-bit word (the wasm builds). */
 static size_t ascii_run(const uint8_t *s, size_t n)
 {
     const uint64_t ones = 0x0101010101010101ull;
     const uint64_t highs = 0x8080808080808080ull;
     size_t i = 0;
+#if defined(__SSE2__)
+    /* Sixteen at a time: adding 0x60 maps 0x20-0x7e, and only them, onto
+     * the signed bytes below -33. */
+    const __m128i shift = _mm_set1_epi8(0x60), limit = _mm_set1_epi8(-33);
+    while (i + 16 <= n) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+        int ok = _mm_movemask_epi8(_mm_cmplt_epi8(_mm_add_epi8(v, shift), limit));
+        if (ok != 0xffff)
+            return i + (size_t)__builtin_ctz((unsigned)~ok & 0xffffu);
+        i += 16;
+    }
+#endif
     while (i + 8 <= n) {
         uint64_t w;
         memcpy(&w, s + i, 8);
