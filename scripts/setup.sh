@@ -101,3 +101,14 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules ]; then
 else
   say "npm ci: node_modules up to date"
 fi
+
+# ---- wasm: utf8proc's C sources --------------------------------------------------------------
+# The wasm builds (wasm/) compile utf8proc from Debian's source package at the installed
+# libutf8proc-dev version, kept in a cache outside the tree. wasm/fetch_utf8proc.sh adds a
+# deb-src entry and downloads once; afterwards this is one dpkg-query and no network.
+if utf8proc_dir=$(bash wasm/fetch_utf8proc.sh --check 2>/dev/null); then
+  say "utf8proc sources: present in $utf8proc_dir"
+else
+  run_logged "utf8proc sources" bash wasm/fetch_utf8proc.sh
+  say "utf8proc sources: fetched into $(bash wasm/fetch_utf8proc.sh --check)"
+fi
