@@ -1,4 +1,5 @@
-/* Reading asciicast v2 recordings (https://docs.asciinema.org/manual/asciicast/v2/).
+/* Reading asciicast v2 recordings (https://docs.asciinema.org/manual/asciicast/v2/)
+ * from a stream; the format itself is judged by the core (tessera/recording.h).
  *
  * Line 1 is the header, a JSON object with "version": 2 and positive integer
  * "width" and "height" (at most TSR_MAX_COLS / TSR_MAX_ROWS); other header

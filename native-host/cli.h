@@ -17,5 +17,10 @@ void cli_print_command_help(const char *name);
 
 int cmd_feed(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
+int cmd_run(int argc, char **argv);
+int cmd_snapshot(int argc, char **argv);
+int cmd_script(int argc, char **argv);
+int cmd_record(int argc, char **argv);
+int cmd_host(int argc, char **argv);
 
 #endif

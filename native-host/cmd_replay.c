@@ -9,6 +9,8 @@
 #include "exit_codes.h"
 #include "feed_args.h"
 #include "input_file.h"
+#include "journal.h"
+#include "journal_replay.h"
 #include "term_feed.h"
 
 typedef struct replay {
@@ -85,6 +87,16 @@ int cmd_replay(int argc, char **argv)
     code = input_open(&in, args.file);
     if (code != TSR_EXIT_OK)
         return code;
+
+    /* A journal starts with "tessera-journal", a cast with '{'. */
+    int first = getc(in.fp);
+    if (first != EOF)
+        ungetc(first, in.fp);
+    if (first == JOURNAL_MAGIC[0]) {
+        code = journal_replay(&args, &in);
+        input_close(&in);
+        return code;
+    }
 
     replay r;
     memset(&r, 0, sizeof r);

@@ -1,13 +1,15 @@
-/* The public exit codes of the tessera CLI (documented in the README).
- * Codes 1, 3 and 4 are reserved for the commands that run programs
- * (expectation failed, timeout, program failed) and are not used yet. */
+/* The public exit codes of the tessera CLI (documented in CLI.md and the
+ * README); each is tested. */
 #ifndef TSR_CLI_EXIT_CODES_H
 #define TSR_CLI_EXIT_CODES_H
 
 enum {
     TSR_EXIT_OK = 0,
-    TSR_EXIT_USAGE = 2,    /* bad flags, or an invalid or unreadable input file */
-    TSR_EXIT_INTERNAL = 5, /* out of memory, a core error, stdout unwritable */
+    TSR_EXIT_FAILED = 1,      /* an expectation, a golden comparison or --expect-exit failed */
+    TSR_EXIT_USAGE = 2,       /* bad flags, or an invalid or unreadable input file or tape */
+    TSR_EXIT_TIMEOUT = 3,     /* a wait reached its deadline (or the program exited first) */
+    TSR_EXIT_NOT_STARTED = 4, /* the program could not be started */
+    TSR_EXIT_INTERNAL = 5,    /* out of memory, a core error, stdout unwritable */
 };
 
 #endif

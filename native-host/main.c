@@ -7,7 +7,10 @@
 #include "diag.h"
 #include "exit_codes.h"
 #include "quote.h"
+#include "run_args.h"
 #include "tessera/tessera.h"
+
+#include <stdlib.h>
 
 #ifndef TSR_VERSION_STRING
 #define TSR_VERSION_STRING "unknown"
@@ -25,6 +28,35 @@
     "Without --styled, --exact or --json the screen's text is printed: rows with\n"       \
     "trailing spaces trimmed, trailing blank rows dropped, one final newline.\n"
 
+#define LIVE_FLAGS_HELP                                                                     \
+    "\nflags (before or after the command name):\n"                                     \
+    "  --rows N          screen rows, 1 to 1000 (default 24)\n"                             \
+    "  --cols N          screen columns, 1 to 1000 (default 80)\n"                          \
+    "  --timeout SPAN    overall deadline, e.g. 500ms, 5s, 1m (default 10s)\n"              \
+    "  --styled          print the styled run-length form\n"                                \
+    "  --quiet           do not print the screen on stdout (diagnostics still go to stderr)\n" \
+    "  --reflow          re-wrap soft-wrapped lines when the screen is resized\n"           \
+    "  --env NAME=VALUE  add to the program's environment (repeatable)\n"                   \
+    "  --clear-env       start the program from an empty environment\n"                     \
+    "  --cwd DIR         start the program in DIR\n"                                        \
+    "The program gets TERM=xterm-256color and LANG=LC_ALL=C.UTF-8 unless --env says else.\n"
+
+#define RUN_DETAILS                                                                         \
+    "Waits for each --expect TEXT in order; then, with --expect-exit or when nothing is\n" \
+    "expected, for the program to exit. --expect-not TEXT must then be absent. Prints\n"  \
+    "the screen's text. --timeout bounds the whole run.\n"
+#define SNAPSHOT_DETAILS                                                                    \
+    "Waits until the screen has not changed for 100ms (or the program exited), prints\n"  \
+    "the exact grid (every row padded to the width). With --golden FILE compares it to\n" \
+    "FILE and shows a unified diff when they differ (exit 1); --update writes FILE.\n"
+#define SCRIPT_DETAILS "Runs the tape's steps against one program; see CLI.md for the DSL.\n"
+#define RECORD_DETAILS                                                                      \
+    "With a terminal on stdin the program is attached to it (raw mode, restored on\n"    \
+    "exit); otherwise it runs until it exits. -o writes asciicast v2 (o, i, r events);\n" \
+    "--journal writes the lossless frame journal that tessera replay also reads.\n"
+#define HOST_DETAILS "Line-delimited JSON commands on stdin, binary frames on stdout.\n" \
+    "See native-host/HOST_PROTOCOL.md.\n"
+
 static const cli_command COMMANDS[] = {
     {"feed", "[--rows N] [--cols N] [--reflow] [--scrollback N] [--styled|--exact|--json] [FILE|-]",
      "feed raw bytes to a terminal and print its screen",
@@ -37,8 +69,23 @@ static const cli_command COMMANDS[] = {
      "marker (\"m\") events skipped. The header's width and height are the starting\n"
      "size unless --cols or --rows are given; resize events still apply. FILE may\n"
      "be - for stdin. The file must be valid: a v2 header, one JSON event per line,\n"
-     "times that never decrease, no blank lines (a final newline is fine).\n" SCREEN_FLAGS_HELP,
+     "times that never decrease, no blank lines (a final newline is fine).\n"
+     "FILE may also be a journal from `tessera record --journal` (its first line is\n"
+     "\"tessera-journal 1\"): its frames are applied exactly as recorded.\n" SCREEN_FLAGS_HELP,
      cmd_replay},
+    {"run", "[--expect TEXT]... [--expect-not TEXT]... [--expect-exit N] [FLAGS] -- CMD [ARGS]",
+     "run a program on a pty, check what it shows, print its screen",
+     RUN_DETAILS LIVE_FLAGS_HELP, cmd_run},
+    {"snapshot", "[--golden FILE [--update]] [FLAGS] -- CMD [ARGS]",
+     "run a program until its screen settles and print the exact grid",
+     SNAPSHOT_DETAILS LIVE_FLAGS_HELP, cmd_snapshot},
+    {"script", "[FLAGS] FILE.tape", "run a tape: a program and the steps that drive it",
+     SCRIPT_DETAILS LIVE_FLAGS_HELP, cmd_script},
+    {"record", "[-o FILE.cast] [--journal FILE] [FLAGS] -- CMD [ARGS]",
+     "run a program attached to this terminal and record it",
+     RECORD_DETAILS LIVE_FLAGS_HELP, cmd_record},
+    {"host", "[FLAGS]", "the sidecar of the JS API: commands on stdin, frames on stdout",
+     HOST_DETAILS, cmd_host},
 };
 #define NCOMMANDS (sizeof COMMANDS / sizeof COMMANDS[0])
 
@@ -60,8 +107,11 @@ static void print_usage(void)
            "  tessera --version  print the version\n"
            "\n"
            "exit codes:\n"
-           "  0  success\n"
-           "  2  usage error, or an invalid or unreadable input file\n"
+           "  0  success: every expectation held\n"
+           "  1  an expectation, a golden comparison or --expect-exit failed\n"
+           "  2  usage error, or an invalid or unreadable input file or tape\n"
+           "  3  a wait reached its deadline\n"
+           "  4  the program could not be started\n"
            "  5  internal error (out of memory, a core failure, stdout unwritable)\n");
 }
 
@@ -90,7 +140,47 @@ static int help(int argc, char **argv)
     return TSR_EXIT_OK;
 }
 
+/* Global flags may come before the command name: they are moved after it,
+ * so each command parses one argv. Returns a new argv or NULL. */
+static char **hoist_global_flags(int argc, char **argv, int *new_argc)
+{
+    int i = 1;
+    while (i < argc) {
+        int w = run_args_global_width(argv[i]);
+        if (w == 0)
+            break;
+        i += w;
+    }
+    if (i == 1 || i >= argc)
+        return NULL;
+    char **out = calloc((size_t)argc + 1, sizeof *out);
+    if (!out)
+        return NULL;
+    int n = 0;
+    out[n++] = argv[0];
+    out[n++] = argv[i];
+    for (int k = 1; k < i; k++)
+        out[n++] = argv[k];
+    for (int k = i + 1; k < argc; k++)
+        out[n++] = argv[k];
+    *new_argc = n;
+    return out;
+}
+
+static int dispatch(int argc, char **argv);
+
 int main(int argc, char **argv)
+{
+    int n;
+    char **hoisted = hoist_global_flags(argc, argv, &n);
+    if (!hoisted)
+        return dispatch(argc, argv);
+    int code = dispatch(n, hoisted);
+    free(hoisted);
+    return code;
+}
+
+static int dispatch(int argc, char **argv)
 {
     if (argc < 2)
         return diag_usage("missing command");

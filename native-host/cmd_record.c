@@ -1,0 +1,191 @@
+/* `tessera record`: the program runs attached to this terminal (stdin in
+ * raw mode, restored on every exit path; our window size, followed on
+ * SIGWINCH) or, without a terminal, with stdin's bytes forwarded until it
+ * exits. Every frame goes to the asciicast writer (o, i, r events) and the
+ * journal. */
+#define _DEFAULT_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <termios.h>
+#include <unistd.h>
+
+#include "cast_writer.h"
+#include "cli.h"
+#include "exit_codes.h"
+#include "journal.h"
+#include "live.h"
+#include "mono_clock.h"
+#include "run_args.h"
+
+typedef struct recorder {
+    FILE *cast_fp, *journal_fp;
+    cast_writer cast;
+    tsr_buf scratch;
+    int passthrough; /* write output to stdout */
+    int failed;
+} recorder;
+
+static volatile sig_atomic_t winch_seen;
+
+static void on_winch(int sig)
+{
+    (void)sig;
+    winch_seen = 1;
+}
+
+static int write_stdout(const uint8_t *p, size_t len)
+{
+    while (len > 0) {
+        ssize_t n = write(STDOUT_FILENO, p, len);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return -1;
+        p += n;
+        len -= (size_t)n;
+    }
+    return 0;
+}
+
+static int on_frame(void *ctx, const tsr_frame *f)
+{
+    recorder *r = ctx;
+    int bad = 0;
+    if (r->journal_fp)
+        bad |= journal_frame(r->journal_fp, f, &r->scratch) != 0;
+    if (f->type == TSR_FRAME_OUTPUT) {
+        if (r->passthrough)
+            write_stdout(f->data, f->len); /* the user's terminal may be gone: not fatal */
+        if (r->cast_fp)
+            bad |= cast_writer_data(&r->cast, f->time_ns, 'o', f->data, f->len) != 0;
+    } else if (f->type == TSR_FRAME_INPUT && r->cast_fp) {
+        bad |= cast_writer_data(&r->cast, f->time_ns, 'i', f->data, f->len) != 0;
+    } else if (f->type == TSR_FRAME_RESIZE && r->cast_fp) {
+        bad |= cast_writer_resize(&r->cast, f->time_ns, f->cols, f->rows) != 0;
+    }
+    r->failed |= bad;
+    return bad;
+}
+
+/* Forwards stdin and follows the window size until the program exits. */
+static int pump_attached(session *s, int tty)
+{
+    int stdin_open = 1;
+    char buf[4096];
+    while (!s->exited) {
+        if (tty && winch_seen) {
+            winch_seen = 0;
+            struct winsize ws;
+            if (ioctl(STDIN_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 && ws.ws_col > 0 &&
+                session_resize(s, ws.ws_row, ws.ws_col) != 0)
+                return -1;
+        }
+        struct pollfd p[2] = {{s->master, POLLIN, 0}, {STDIN_FILENO, POLLIN, 0}};
+        int n = poll(p, stdin_open ? 2 : 1, 5);
+        if (n < 0 && errno != EINTR)
+            return -1;
+        if (stdin_open && n > 0 && (p[1].revents & (POLLIN | POLLHUP))) {
+            ssize_t got = read(STDIN_FILENO, buf, sizeof buf);
+            if (got > 0) {
+                if (session_write(s, buf, (size_t)got) != 0 && !s->exited && !s->eof)
+                    return -1;
+            } else if (got == 0 || (errno != EINTR && errno != EAGAIN)) {
+                stdin_open = 0;
+            }
+        }
+        if (session_pump(s, 0) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+static int open_outputs(const run_args *a, recorder *r)
+{
+    if (a->cast_out && !(r->cast_fp = fopen(a->cast_out, "wb"))) {
+        fprintf(stderr, "%s: cannot open: %s\n", a->cast_out, strerror(errno));
+        return TSR_EXIT_USAGE;
+    }
+    if (a->journal && !(r->journal_fp = fopen(a->journal, "wb"))) {
+        fprintf(stderr, "%s: cannot open: %s\n", a->journal, strerror(errno));
+        return TSR_EXIT_USAGE;
+    }
+    return TSR_EXIT_OK;
+}
+
+int cmd_record(int argc, char **argv)
+{
+    run_args a;
+    int code = run_args_parse(RUN_CMD_RECORD, argc, argv, &a);
+    if (code == TSR_EXIT_OK && a.help)
+        cli_print_command_help("record");
+    if (code != TSR_EXIT_OK || a.help) {
+        run_args_free(&a);
+        return code;
+    }
+    recorder r;
+    memset(&r, 0, sizeof r);
+    r.passthrough = !a.quiet;
+    code = open_outputs(&a, &r);
+    int tty = isatty(STDIN_FILENO);
+    struct winsize ws;
+    if (code == TSR_EXIT_OK && tty && ioctl(STDIN_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0) {
+        if (!a.rows_given)
+            a.term.rows = ws.ws_row > TSR_MAX_ROWS ? TSR_MAX_ROWS : ws.ws_row;
+        if (!a.cols_given)
+            a.term.cols = ws.ws_col > TSR_MAX_COLS ? TSR_MAX_COLS : ws.ws_col;
+    }
+    uint64_t t0 = mono_now_ns();
+    if (code == TSR_EXIT_OK && r.cast_fp &&
+        cast_writer_begin(&r.cast, r.cast_fp, a.term.cols, a.term.rows, t0) != 0)
+        code = TSR_EXIT_INTERNAL;
+    if (code == TSR_EXIT_OK && r.journal_fp) {
+        tsr_frame first = {0};
+        first.type = TSR_FRAME_RESIZE;
+        first.time_ns = t0;
+        first.rows = a.term.rows;
+        first.cols = a.term.cols;
+        if (journal_begin(r.journal_fp) != 0 || journal_frame(r.journal_fp, &first, &r.scratch) != 0)
+            code = TSR_EXIT_INTERNAL;
+    }
+    struct termios saved;
+    int raw = 0;
+    session s;
+    memset(&s, 0, sizeof s);
+    if (code == TSR_EXIT_OK) {
+        frame_sink sink = {&r, on_frame};
+        code = live_start(&s, &a, a.argv, sink);
+    }
+    if (code == TSR_EXIT_OK) {
+        if (tty && tcgetattr(STDIN_FILENO, &saved) == 0) {
+            struct termios rawt = saved;
+            cfmakeraw(&rawt);
+            raw = tcsetattr(STDIN_FILENO, TCSANOW, &rawt) == 0; /* keep typed-ahead input */
+            struct sigaction sa;
+            memset(&sa, 0, sizeof sa);
+            sa.sa_handler = on_winch;
+            sigaction(SIGWINCH, &sa, NULL);
+        }
+        if (pump_attached(&s, tty) != 0)
+            code = TSR_EXIT_INTERNAL;
+        if (raw)
+            tcsetattr(STDIN_FILENO, TCSADRAIN, &saved);
+        code = live_close(&s, code);
+        if (code == TSR_EXIT_INTERNAL && s.error[0])
+            fprintf(stderr, "tessera: %s\n", s.error);
+    }
+    session_free(&s);
+    if (r.cast_fp && fclose(r.cast_fp) != 0)
+        code = TSR_EXIT_INTERNAL;
+    if (r.journal_fp && fclose(r.journal_fp) != 0)
+        code = TSR_EXIT_INTERNAL;
+    if (r.failed && code == TSR_EXIT_OK)
+        code = TSR_EXIT_INTERNAL;
+    tsr_buf_free(&r.scratch);
+    run_args_free(&a);
+    return code;
+}

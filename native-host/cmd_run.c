@@ -1,0 +1,80 @@
+/* `tessera run`: start a program, wait for each --expect text in order,
+ * then (with --expect-exit, or when nothing is expected) for its exit;
+ * check --expect-not on the screen at that point; print the screen. One
+ * --timeout covers the whole run. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "exit_codes.h"
+#include "live.h"
+#include "quote.h"
+#include "run_args.h"
+#include "screen_diag.h"
+#include "screen_out.h"
+#include "waits.h"
+
+static int check(session *s, const run_args *a, uint64_t deadline)
+{
+    char q[96], what[128];
+    for (size_t i = 0; i < a->nexpects; i++) {
+        const char *t = a->expects[i];
+        int w = wait_for_text(s, t, strlen(t), deadline);
+        if (w != WAIT_OK) {
+            quote_for_message(q, sizeof q, t, strlen(t));
+            snprintf(what, sizeof what, "waiting for %s", q);
+            return live_wait_failed(s, w, what);
+        }
+    }
+    if (a->expect_exit_given || a->nexpects == 0) {
+        int w = wait_exit(s, deadline);
+        if (w != WAIT_OK)
+            return live_wait_failed(s, w, "waiting for the program to exit");
+    }
+    for (size_t i = 0; i < a->nexpect_nots; i++) {
+        const char *t = a->expect_nots[i];
+        if (screen_contains(s->term, t, strlen(t))) {
+            quote_for_message(q, sizeof q, t, strlen(t));
+            return diag_screen(s->term, TSR_EXIT_FAILED, "--expect-not %s: it is on the screen", q);
+        }
+    }
+    if (a->expect_exit_given) {
+        if (s->exit_signal)
+            return diag_screen(s->term, TSR_EXIT_FAILED,
+                               "--expect-exit %d: the program was ended by signal %d",
+                               a->expect_exit, s->exit_signal);
+        if (s->exit_code != a->expect_exit)
+            return diag_screen(s->term, TSR_EXIT_FAILED,
+                               "--expect-exit %d: the program exited with %d", a->expect_exit,
+                               s->exit_code);
+    }
+    return TSR_EXIT_OK;
+}
+
+int cmd_run(int argc, char **argv)
+{
+    run_args a;
+    int code = run_args_parse(RUN_CMD_RUN, argc, argv, &a);
+    if (code == TSR_EXIT_OK && a.help)
+        cli_print_command_help("run");
+    if (code != TSR_EXIT_OK || a.help) {
+        run_args_free(&a);
+        return code;
+    }
+    uint64_t deadline = live_deadline(a.timeout_ns);
+    session s;
+    frame_sink none = {0};
+    code = live_start(&s, &a, a.argv, none);
+    if (code == TSR_EXIT_OK) {
+        code = check(&s, &a, deadline);
+        if ((code == TSR_EXIT_OK || code == TSR_EXIT_FAILED) && !a.quiet) {
+            int out = screen_out_print(s.term, a.styled, 0);
+            if (out != TSR_EXIT_OK)
+                code = out;
+        }
+        code = live_close(&s, code);
+    }
+    session_free(&s);
+    run_args_free(&a);
+    return code;
+}

@@ -1,0 +1,27 @@
+/* `tessera script FILE.tape`: the whole tape is read and checked first (a
+ * mistake is FILE:LINE:COLUMN and exit 2, nothing launched), then run. */
+#include "cli.h"
+#include "exit_codes.h"
+#include "run_args.h"
+#include "tape.h"
+#include "tape_run.h"
+
+int cmd_script(int argc, char **argv)
+{
+    run_args a;
+    int code = run_args_parse(RUN_CMD_SCRIPT, argc, argv, &a);
+    if (code == TSR_EXIT_OK && a.help)
+        cli_print_command_help("script");
+    if (code != TSR_EXIT_OK || a.help) {
+        run_args_free(&a);
+        return code;
+    }
+    tape t;
+    code = tape_load(a.file, &t);
+    if (code == TSR_EXIT_OK) {
+        code = tape_run(a.file, &t, &a);
+        tape_free(&t);
+    }
+    run_args_free(&a);
+    return code;
+}

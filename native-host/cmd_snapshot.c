@@ -1,0 +1,74 @@
+/* `tessera snapshot`: start a program, wait until its screen settles (no
+ * new revision for SNAPSHOT_SETTLE) or it exits, then print the exact grid
+ * (or the styled form), or compare it with a golden file, or write one. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "exit_codes.h"
+#include "golden.h"
+#include "live.h"
+#include "run_args.h"
+#include "screen_diag.h"
+#include "screen_out.h"
+#include "waits.h"
+
+#define SNAPSHOT_SETTLE_NS 100000000u
+
+static int golden(const run_args *a, const tsr_term *term)
+{
+    tsr_buf buf = {0};
+    int rc = live_render(term, a->styled, 1, &buf);
+    /* the file holds the screen as printed: with its final newline */
+    char *text = rc == TSR_OK ? malloc(buf.len + 1) : NULL;
+    if (text) {
+        memcpy(text, buf.data, buf.len);
+        text[buf.len] = '\n';
+    }
+    int code;
+    if (!text)
+        code = diag_screen(term, TSR_EXIT_INTERNAL, "rendering the screen: %s",
+                           tsr_status_str(rc == TSR_OK ? TSR_ERR_NOMEM : rc));
+    else if (a->update)
+        code = golden_write(a->golden, text, buf.len + 1) == GOLDEN_SAME ? TSR_EXIT_OK
+                                                                         : TSR_EXIT_USAGE;
+    else {
+        int g = golden_compare(a->golden, text, buf.len + 1);
+        code = g == GOLDEN_SAME        ? TSR_EXIT_OK
+               : g == GOLDEN_DIFFERENT ? TSR_EXIT_FAILED
+               : g == GOLDEN_IO        ? TSR_EXIT_USAGE
+                                       : TSR_EXIT_INTERNAL;
+    }
+    free(text);
+    tsr_buf_free(&buf);
+    return code;
+}
+
+int cmd_snapshot(int argc, char **argv)
+{
+    run_args a;
+    int code = run_args_parse(RUN_CMD_SNAPSHOT, argc, argv, &a);
+    if (code == TSR_EXIT_OK && a.help)
+        cli_print_command_help("snapshot");
+    if (code != TSR_EXIT_OK || a.help) {
+        run_args_free(&a);
+        return code;
+    }
+    session s;
+    frame_sink none = {0};
+    code = live_start(&s, &a, a.argv, none);
+    if (code == TSR_EXIT_OK) {
+        int w = wait_idle(&s, SNAPSHOT_SETTLE_NS, live_deadline(a.timeout_ns));
+        if (w != WAIT_OK)
+            code = live_wait_failed(&s, w, "waiting for the screen to settle");
+        else if (a.golden)
+            code = golden(&a, s.term);
+        if (code == TSR_EXIT_OK && !a.quiet && !a.update)
+            code = screen_out_print(s.term, a.styled, 1);
+        code = live_close(&s, code);
+    }
+    session_free(&s);
+    run_args_free(&a);
+    return code;
+}

@@ -1,0 +1,82 @@
+/* Reading and writing golden files. A missing golden file is a failure to
+ * compare (reported, exit 2 via the caller), never silently created:
+ * --update is the only way to write one. */
+#define _POSIX_C_SOURCE 200809L
+#include "golden.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static char *read_all(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 4096, n = 0;
+    char *buf = malloc(cap);
+    while (buf) {
+        size_t got = fread(buf + n, 1, cap - n, f);
+        n += got;
+        if (n < cap)
+            break;
+        char *grown = realloc(buf, cap * 2);
+        if (!grown) {
+            free(buf);
+            buf = NULL;
+            errno = ENOMEM;
+            break;
+        }
+        buf = grown;
+        cap *= 2;
+    }
+    if (buf && ferror(f)) {
+        free(buf);
+        buf = NULL;
+    }
+    fclose(f);
+    *len = n;
+    return buf;
+}
+
+int golden_compare(const char *path, const char *text, size_t len)
+{
+    size_t glen = 0;
+    char *g = read_all(path, &glen);
+    if (!g) {
+        fprintf(stderr, "%s: cannot read the golden file: %s (write it with --update)\n", path,
+                strerror(errno));
+        return GOLDEN_IO;
+    }
+    int same = glen == len && memcmp(g, text, len) == 0;
+    int rc = GOLDEN_SAME;
+    if (!same) {
+        fprintf(stderr, "tessera: the screen differs from %s\n", path);
+        rc = unified_diff(path, g, glen, "screen", text, len) == 0 ? GOLDEN_DIFFERENT
+                                                                   : GOLDEN_NOMEM;
+    }
+    free(g);
+    return rc;
+}
+
+int golden_write(const char *path, const char *text, size_t len)
+{
+    size_t plen = strlen(path);
+    char *tmp = malloc(plen + 16);
+    if (!tmp)
+        return GOLDEN_NOMEM;
+    snprintf(tmp, plen + 16, "%s.tmp%ld", path, (long)0);
+    FILE *f = fopen(tmp, "wb");
+    int ok = f && fwrite(text, 1, len, f) == len;
+    if (f && fclose(f) != 0)
+        ok = 0;
+    if (ok && rename(tmp, path) != 0)
+        ok = 0;
+    if (!ok) {
+        fprintf(stderr, "%s: cannot write the golden file: %s\n", path, strerror(errno));
+        remove(tmp);
+    }
+    free(tmp);
+    return ok ? GOLDEN_SAME : GOLDEN_IO;
+}

@@ -1,0 +1,25 @@
+/* Golden files: comparing a rendered screen with a file, showing a
+ * unified diff when they differ, or (re)writing the file. */
+#ifndef TSR_CLI_GOLDEN_H
+#define TSR_CLI_GOLDEN_H
+
+#include <stddef.h>
+
+typedef enum golden_status {
+    GOLDEN_SAME = 0,
+    GOLDEN_DIFFERENT = 1, /* the diff went to stderr */
+    GOLDEN_IO = -1,       /* the file could not be read or written (reported) */
+    GOLDEN_NOMEM = -2,
+} golden_status;
+
+/* Compares text (the screen plus its final '\n') with the file. */
+int golden_compare(const char *path, const char *text, size_t len);
+
+/* Writes text to path (through a temporary file and a rename). */
+int golden_write(const char *path, const char *text, size_t len);
+
+/* Writes a unified diff of a -> b (lines, 3 lines of context) to stderr. */
+int unified_diff(const char *a_name, const char *a, size_t alen, const char *b_name,
+                 const char *b, size_t blen);
+
+#endif

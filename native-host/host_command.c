@@ -1,0 +1,343 @@
+/* Commands are validated completely before they act: a bad field is an
+ * error line naming the field, and nothing is written to the program. */
+#include "host_command.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "exit_codes.h"
+/* The core's strict JSON reader (private to the core since the asciicast
+ * reader moved there; linked from tessera_core). The one place the CLI
+ * reaches into core/src: see the report to the lead. */
+#include "../core/src/json.h"
+#include "live.h"
+#include "mono_clock.h"
+#include "session_input.h"
+#include "tessera/input.h"
+
+static void json_string_out(FILE *fp, const char *s)
+{
+    fputc('"', fp);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            fprintf(fp, "\\%c", c);
+        else if (c < 0x20)
+            fprintf(fp, "\\u%04x", c);
+        else
+            fputc(c, fp);
+    }
+    fputc('"', fp);
+}
+
+void host_error(const char *op, long long id, const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    fputs("{\"op\":", stderr);
+    json_string_out(stderr, op ? op : "");
+    if (id >= 0)
+        fprintf(stderr, ",\"id\":%lld", id);
+    fputs(",\"error\":", stderr);
+    json_string_out(stderr, msg);
+    fputs("}\n", stderr);
+    fflush(stderr);
+}
+
+static const json_value *field(const json_value *o, const char *key, json_type type,
+                               const char *op, long long id, int *bad)
+{
+    const json_value *v = json_object_get(o, key, NULL);
+    if (v && v->type != type && !(type == JSON_TRUE && v->type == JSON_FALSE)) {
+        host_error(op, id, "field \"%s\" has the wrong type", key);
+        *bad = 1;
+        return NULL;
+    }
+    return v;
+}
+
+static int int_field(const json_value *o, const char *key, int min, int max, int dflt,
+                     const char *op, long long id, int *out)
+{
+    int bad = 0;
+    const json_value *v = field(o, key, JSON_NUMBER, op, id, &bad);
+    if (bad)
+        return -1;
+    if (!v) {
+        *out = dflt;
+        return 0;
+    }
+    double d = v->u.number.value;
+    if (!v->u.number.integer || d < min || d > max) {
+        host_error(op, id, "field \"%s\" must be a whole number from %d to %d", key, min, max);
+        return -1;
+    }
+    *out = (int)d;
+    return 0;
+}
+
+static int spawn(host *h, const json_value *o)
+{
+    if (h->spawned) {
+        host_error("spawn", -1, "a host runs one program: spawn was already done");
+        return 0;
+    }
+    int bad = 0;
+    const json_value *cmd = field(o, "cmd", JSON_STRING, "spawn", -1, &bad);
+    const json_value *args = field(o, "args", JSON_ARRAY, "spawn", -1, &bad);
+    const json_value *env = field(o, "env", JSON_OBJECT, "spawn", -1, &bad);
+    const json_value *cwd = field(o, "cwd", JSON_STRING, "spawn", -1, &bad);
+    const json_value *clear = field(o, "clearEnv", JSON_TRUE, "spawn", -1, &bad);
+    run_args a = *h->args;
+    if (bad || int_field(o, "rows", 1, TSR_MAX_ROWS, a.term.rows, "spawn", -1, &a.term.rows) ||
+        int_field(o, "cols", 1, TSR_MAX_COLS, a.term.cols, "spawn", -1, &a.term.cols))
+        return 0;
+    if (!cmd || cmd->u.string.len == 0) {
+        host_error("spawn", -1, "field \"cmd\" (the program) is required");
+        return 0;
+    }
+    size_t nargs = args ? args->u.array.count : 0;
+    size_t nenv = env ? env->u.object.count : 0;
+    char **argv = calloc(nargs + 2, sizeof *argv);
+    char **envv = calloc(nenv + 1, sizeof *envv);
+    int ok = argv && envv;
+    if (ok) {
+        argv[0] = cmd->u.string.bytes;
+        for (size_t i = 0; ok && i < nargs; i++) {
+            const json_value *v = &args->u.array.items[i];
+            if (v->type != JSON_STRING) {
+                host_error("spawn", -1, "args[%zu] must be a string", i);
+                ok = 0;
+            } else
+                argv[i + 1] = v->u.string.bytes;
+        }
+        for (size_t i = 0; ok && i < nenv; i++) {
+            const json_member *m = &env->u.object.members[i];
+            if (m->value.type != JSON_STRING || strchr(m->key, '=') || !m->key[0]) {
+                host_error("spawn", -1, "env entry %zu must be NAME: \"value\"", i);
+                ok = 0;
+                break;
+            }
+            size_t n = strlen(m->key) + m->value.u.string.len + 2;
+            if (!(envv[i] = malloc(n)))
+                ok = 0;
+            else
+                snprintf(envv[i], n, "%s=%s", m->key, m->value.u.string.bytes);
+        }
+    }
+    if (ok) {
+        a.env = (const char **)envv;
+        a.clear_env = clear && clear->type == JSON_TRUE;
+        a.cwd = cwd ? cwd->u.string.bytes : NULL;
+        int code = live_start(&h->s, &a, argv, h->sink);
+        if (code != TSR_EXIT_OK) {
+            host_error("spawn", -1, "%s", h->s.error);
+            h->exit_code = code;
+            ok = -1;
+        } else
+            h->spawned = 1;
+    }
+    for (size_t i = 0; envv && i < nenv; i++)
+        free(envv[i]);
+    free(envv);
+    free(argv);
+    return ok < 0 ? -1 : 0;
+}
+
+static int parse_mods(const json_value *mods, int *out)
+{
+    *out = 0;
+    if (!mods)
+        return 0;
+    if (mods->type != JSON_ARRAY)
+        return -1;
+    for (size_t i = 0; i < mods->u.array.count; i++) {
+        const json_value *v = &mods->u.array.items[i];
+        if (v->type != JSON_STRING)
+            return -1;
+        const char *s = v->u.string.bytes;
+        if (strcmp(s, "shift") == 0)
+            *out |= TSR_MOD_SHIFT;
+        else if (strcmp(s, "alt") == 0 || strcmp(s, "meta") == 0)
+            *out |= TSR_MOD_ALT;
+        else if (strcmp(s, "ctrl") == 0)
+            *out |= TSR_MOD_CTRL;
+        else
+            return -1;
+    }
+    return 0;
+}
+
+static int lookup(const char *const *names, const char *s)
+{
+    for (int i = 0; names[i]; i++)
+        if (strcmp(names[i], s) == 0)
+            return i;
+    return -1;
+}
+
+/* Encodes and sends a mouse event from {"action","button","row","col","mods"}. */
+static int mouse(host *h, const json_value *m, long long id)
+{
+    static const char *const actions[] = {"", "down", "up", "click", "move", "wheel", NULL};
+    static const char *const buttons[] = {"none", "left", "middle", "right", "wheelup",
+                                          "wheeldown", NULL};
+    const json_value *act = json_object_get(m, "action", NULL);
+    const json_value *btn = json_object_get(m, "button", NULL);
+    int action = act && act->type == JSON_STRING ? lookup(actions, act->u.string.bytes) : -1;
+    int button = !btn ? 1 : btn->type == JSON_STRING ? lookup(buttons, btn->u.string.bytes) : -1;
+    int row, col, mods;
+    if (action <= 0 || button < 0) {
+        host_error("input", id, "mouse needs action down|up|click|move|wheel and button "
+                                "left|middle|right|none|wheelup|wheeldown");
+        return -1;
+    }
+    if (int_field(m, "row", 0, TSR_MAX_ROWS - 1, -1, "input", id, &row) ||
+        int_field(m, "col", 0, TSR_MAX_COLS - 1, -1, "input", id, &col))
+        return -1;
+    if (row < 0 || col < 0 || parse_mods(json_object_get(m, "mods", NULL), &mods) != 0) {
+        host_error("input", id, "mouse needs row and col (0-based) and mods from shift alt ctrl");
+        return -1;
+    }
+    tsr_buf bytes = {0}, why = {0};
+    int rc = tsr_encode_mouse_why(h->s.term, action, button, row, col, mods, &bytes, &why);
+    if (rc != TSR_OK) {
+        host_error("input", id, "%.*s", (int)why.len, why.data ? why.data : tsr_status_str(rc));
+        tsr_buf_free(&bytes);
+        tsr_buf_free(&why);
+        return -1;
+    }
+    tsr_buf_free(&why);
+    rc = session_write(&h->s, bytes.data, bytes.len);
+    tsr_buf_free(&bytes);
+    if (rc != 0)
+        host_error("input", id, "%s", h->s.error);
+    return rc;
+}
+
+static int raw_bytes(host *h, const json_value *arr, long long id)
+{
+    size_t n = arr->u.array.count;
+    unsigned char *b = malloc(n ? n : 1);
+    if (!b) {
+        host_error("input", id, "out of memory");
+        return -1;
+    }
+    for (size_t i = 0; i < n; i++) {
+        const json_value *v = &arr->u.array.items[i];
+        if (v->type != JSON_NUMBER || !v->u.number.integer || v->u.number.value < 0 ||
+            v->u.number.value > 255) {
+            free(b);
+            host_error("input", id, "bytes[%zu] must be a whole number from 0 to 255", i);
+            return -1;
+        }
+        b[i] = (unsigned char)v->u.number.value;
+    }
+    int rc = session_write(&h->s, b, n);
+    free(b);
+    if (rc != 0)
+        host_error("input", id, "%s", h->s.error);
+    return rc;
+}
+
+static int input(host *h, const json_value *o)
+{
+    const json_value *idv = json_object_get(o, "id", NULL);
+    if (!idv || idv->type != JSON_NUMBER || !idv->u.number.integer || idv->u.number.value < 0) {
+        host_error("input", -1, "field \"id\" (a whole number >= 0) is required");
+        return 0;
+    }
+    long long id = (long long)idv->u.number.value;
+    if (!h->spawned) {
+        host_error("input", id, "no program: spawn first");
+        return 0;
+    }
+    static const char *const kinds[] = {"bytes", "key", "text", "paste", "mouse", "focus"};
+    const json_value *v = NULL;
+    int kind = -1, nkinds = 0;
+    for (int k = 0; k < 6; k++) {
+        const json_value *x = json_object_get(o, kinds[k], NULL);
+        if (x) {
+            v = x;
+            kind = k;
+            nkinds++;
+        }
+    }
+    static const json_type want[] = {JSON_ARRAY, JSON_STRING, JSON_STRING, JSON_STRING,
+                                     JSON_OBJECT, JSON_TRUE};
+    if (nkinds != 1 || (v->type != want[kind] && !(kind == 5 && v->type == JSON_FALSE))) {
+        host_error("input", id, "input needs exactly one of bytes (array), key, text, paste "
+                                "(strings), mouse (object), focus (boolean)");
+        return 0;
+    }
+    char why[256];
+    int rc;
+    switch (kind) {
+    case 0: rc = raw_bytes(h, v, id); break;
+    case 4: rc = mouse(h, v, id); break;
+    default:
+        if (kind == 1)
+            rc = session_press(&h->s, v->u.string.bytes, v->u.string.len, why, sizeof why);
+        else if (kind == 2)
+            rc = session_type(&h->s, v->u.string.bytes, v->u.string.len, why, sizeof why);
+        else if (kind == 3)
+            rc = session_paste(&h->s, v->u.string.bytes, v->u.string.len, why, sizeof why);
+        else
+            rc = session_focus(&h->s, v->type == JSON_TRUE, why, sizeof why);
+        if (rc != 0)
+            host_error("input", id, "%s", why);
+    }
+    if (rc != 0)
+        return 0;
+    /* acknowledged only once the bytes are written */
+    tsr_frame ack = {0};
+    ack.type = TSR_FRAME_INPUT_ACK;
+    ack.action_id = (uint64_t)id;
+    ack.time_ns = mono_now_ns();
+    if (h->sink.frame(h->sink.ctx, &ack) != 0) {
+        h->exit_code = TSR_EXIT_INTERNAL;
+        return -1;
+    }
+    return 0;
+}
+
+int host_command(host *h, const char *line, size_t len)
+{
+    json_value o;
+    json_error err;
+    if (json_parse(line, len, &o, &err) != JSON_OK) {
+        host_error("", -1, "not JSON: column %zu: %s", err.column, err.reason);
+        return 0;
+    }
+    int rc = 0;
+    const json_value *op = o.type == JSON_OBJECT ? json_object_get(&o, "op", NULL) : NULL;
+    if (!op || op->type != JSON_STRING) {
+        host_error("", -1, "a command is an object with \"op\": spawn, input, resize or close");
+    } else if (strcmp(op->u.string.bytes, "spawn") == 0) {
+        rc = spawn(h, &o);
+    } else if (strcmp(op->u.string.bytes, "input") == 0) {
+        rc = input(h, &o);
+    } else if (strcmp(op->u.string.bytes, "resize") == 0) {
+        int rows, cols;
+        if (!h->spawned)
+            host_error("resize", -1, "no program: spawn first");
+        else if (int_field(&o, "rows", 1, TSR_MAX_ROWS, -1, "resize", -1, &rows) == 0 &&
+                 int_field(&o, "cols", 1, TSR_MAX_COLS, -1, "resize", -1, &cols) == 0) {
+            if (rows < 0 || cols < 0)
+                host_error("resize", -1, "rows and cols are required");
+            else if (session_resize(&h->s, rows, cols) != 0)
+                host_error("resize", -1, "%s", h->s.error);
+        }
+    } else if (strcmp(op->u.string.bytes, "close") == 0) {
+        h->done = 1;
+    } else {
+        host_error(op->u.string.bytes, -1, "unknown op (spawn, input, resize, close)");
+    }
+    json_free(&o);
+    return rc;
+}

@@ -1,0 +1,95 @@
+/* The journal reuses the core's frame codec, so the CLI, `tessera host`
+ * and the JS engines all read the same bytes. */
+#include "journal.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+int journal_begin(FILE *fp)
+{
+    size_t n = strlen(JOURNAL_MAGIC);
+    return fwrite(JOURNAL_MAGIC, 1, n, fp) == n ? 0 : -1;
+}
+
+int journal_frame(FILE *fp, const tsr_frame *f, tsr_buf *scratch)
+{
+    tsr_buf_clear(scratch);
+    if (tsr_frame_encode(f, scratch) != TSR_OK)
+        return -1;
+    return fwrite(scratch->data, 1, scratch->len, fp) == scratch->len ? 0 : -1;
+}
+
+int journal_read(FILE *fp, const journal_sink *sink, journal_error *err)
+{
+    memset(err, 0, sizeof *err);
+    size_t mlen = strlen(JOURNAL_MAGIC);
+    char magic[32];
+    if (fread(magic, 1, mlen, fp) != mlen || memcmp(magic, JOURNAL_MAGIC, mlen) != 0) {
+        snprintf(err->reason, sizeof err->reason, "not a tessera journal (bad first line)");
+        return JOURNAL_ERR_INVALID;
+    }
+    size_t cap = 1 << 16, len = 0, pos = 0;
+    unsigned char *buf = malloc(cap);
+    if (!buf)
+        return JOURNAL_ERR_NOMEM;
+    long long base = (long long)mlen; /* file offset of buf[0] */
+    long index = 0;
+    int rc = JOURNAL_OK, eof = 0;
+    while (rc == JOURNAL_OK) {
+        tsr_frame f;
+        size_t used;
+        int d = tsr_frame_decode(buf + pos, len - pos, &f, &used);
+        if (d == TSR_OK) {
+            if (sink->frame(sink->ctx, &f, index++) != 0)
+                rc = JOURNAL_ERR_SINK;
+            pos += used;
+            continue;
+        }
+        if (d != TSR_ERR_AGAIN) {
+            err->offset = base + (long long)pos;
+            snprintf(err->reason, sizeof err->reason, "frame %ld is invalid: %s", index,
+                     tsr_status_str(d));
+            rc = JOURNAL_ERR_INVALID;
+            break;
+        }
+        if (eof) {
+            if (pos < len) {
+                err->offset = base + (long long)pos;
+                snprintf(err->reason, sizeof err->reason, "frame %ld is cut short", index);
+                rc = JOURNAL_ERR_INVALID;
+            }
+            break;
+        }
+        /* keep the partial frame, make room, read more */
+        memmove(buf, buf + pos, len - pos);
+        base += (long long)pos;
+        len -= pos;
+        pos = 0;
+        if (len == cap) {
+            if (cap >= TSR_FRAME_MAX_PAYLOAD + 2 * TSR_FRAME_HEADER_BYTES) {
+                rc = JOURNAL_ERR_INVALID;
+                break;
+            }
+            unsigned char *grown = realloc(buf, cap * 2);
+            if (!grown) {
+                rc = JOURNAL_ERR_NOMEM;
+                break;
+            }
+            buf = grown;
+            cap *= 2;
+        }
+        size_t n = fread(buf + len, 1, cap - len, fp);
+        len += n;
+        if (n == 0) {
+            if (ferror(fp)) {
+                err->read_errno = errno ? errno : EIO;
+                rc = JOURNAL_ERR_IO;
+                break;
+            }
+            eof = 1;
+        }
+    }
+    free(buf);
+    return rc;
+}

@@ -1,0 +1,78 @@
+/* Frames are applied exactly as the live session applied them, so the
+ * final screen (and every revision on the way) is the one recorded.
+ * Replies are dropped: nobody is listening. */
+#include "journal_replay.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "diag.h"
+#include "exit_codes.h"
+#include "journal.h"
+#include "output.h"
+
+typedef struct jreplay {
+    const feed_args *args;
+    tsr_term *term;
+    tsr_buf scratch;
+    int status;
+} jreplay;
+
+static int on_frame(void *ctx, const tsr_frame *f, long index)
+{
+    jreplay *r = ctx;
+    if (!r->term) {
+        tsr_options opts = r->args->term;
+        if (index == 0 && f->type == TSR_FRAME_RESIZE) {
+            if (!r->args->rows_given)
+                opts.rows = f->rows;
+            if (!r->args->cols_given)
+                opts.cols = f->cols;
+        }
+        r->status = tsr_term_new(&opts, &r->term);
+        if (r->status != TSR_OK)
+            return 1;
+        if (index == 0 && f->type == TSR_FRAME_RESIZE)
+            return 0;
+    }
+    r->status = tsr_term_apply_frame(r->term, f, NULL);
+    if (r->status == TSR_OK && tsr_term_pending_replies(r->term) > 0) {
+        tsr_buf_clear(&r->scratch);
+        r->status = tsr_term_take_replies(r->term, &r->scratch);
+    }
+    return r->status != TSR_OK;
+}
+
+int journal_replay(const feed_args *args, input_file *in)
+{
+    jreplay r;
+    memset(&r, 0, sizeof r);
+    r.args = args;
+    journal_sink sink = {&r, on_frame};
+    journal_error err;
+    int rc = journal_read(in->fp, &sink, &err);
+    int code;
+    if (rc == JOURNAL_OK && !r.term)
+        rc = tsr_term_new(&args->term, &r.term) == TSR_OK ? JOURNAL_OK : JOURNAL_ERR_NOMEM;
+    switch (rc) {
+    case JOURNAL_OK:
+        code = output_screen(r.term, args->format);
+        break;
+    case JOURNAL_ERR_INVALID:
+        fprintf(stderr, "%s: byte %lld: %s\n", in->name, err.offset, err.reason);
+        code = TSR_EXIT_USAGE;
+        break;
+    case JOURNAL_ERR_IO:
+        code = diag_file_errno(in->name, "cannot read", err.read_errno);
+        break;
+    case JOURNAL_ERR_SINK:
+        code = diag_core("applying a frame", r.status);
+        break;
+    default:
+        code = diag_internal("out of memory");
+    }
+    tsr_buf_free(&r.scratch);
+    if (r.term)
+        tsr_term_free(r.term);
+    return code;
+}

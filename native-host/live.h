@@ -1,0 +1,30 @@
+/* What run, snapshot, record and script share: starting the program from
+ * the flags, turning wait results into exit codes, printing the screen. */
+#ifndef TSR_CLI_LIVE_H
+#define TSR_CLI_LIVE_H
+
+#include <stdint.h>
+
+#include "run_args.h"
+#include "session.h"
+
+/* Starts argv with the flags' size, reflow and environment. Returns
+ * TSR_EXIT_OK, TSR_EXIT_NOT_STARTED or TSR_EXIT_INTERNAL (reported). */
+int live_start(session *s, const run_args *a, char **argv, frame_sink sink);
+
+/* Reports a wait that did not succeed (what: "waiting for \"x\"") with the
+ * screen; returns the exit code: 3 at the deadline, 1 when the program
+ * exited so the condition can never hold, 5 for an internal failure. */
+int live_wait_failed(session *s, int wait_status, const char *what);
+
+/* Renders the screen (exact grid, or styled) into out. */
+int live_render(const tsr_term *term, int styled, int exact, tsr_buf *out);
+
+/* Deadline from now. */
+uint64_t live_deadline(uint64_t span_ns);
+
+/* Closes the session and reports processes that could not be ended.
+ * Returns code, or TSR_EXIT_INTERNAL if something survived. */
+int live_close(session *s, int code);
+
+#endif

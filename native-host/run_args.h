@@ -1,0 +1,49 @@
+/* Flags of the commands that run programs (run, snapshot, record, script,
+ * host): the global ones (--rows --cols --timeout --styled --quiet
+ * --reflow), the environment ones (--env --clear-env --cwd) and each
+ * command's own. A flag another command owns is a usage error. */
+#ifndef TSR_CLI_RUN_ARGS_H
+#define TSR_CLI_RUN_ARGS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tessera/tessera.h"
+
+typedef enum run_command {
+    RUN_CMD_RUN = 1 << 0,
+    RUN_CMD_SNAPSHOT = 1 << 1,
+    RUN_CMD_SCRIPT = 1 << 2,
+    RUN_CMD_RECORD = 1 << 3,
+    RUN_CMD_HOST = 1 << 4,
+} run_command;
+
+typedef struct run_args {
+    run_command command;
+    tsr_options term;
+    int rows_given, cols_given, reflow_given;
+    uint64_t timeout_ns; /* default 10s */
+    int styled, quiet, help;
+    char **argv;         /* the program and its arguments (NULL-terminated), or NULL */
+    const char *file;    /* script: the tape */
+    const char **expects;     size_t nexpects;
+    const char **expect_nots; size_t nexpect_nots;
+    int expect_exit_given, expect_exit;
+    const char *golden; int update;
+    const char *cast_out, *journal;
+    const char **env;    /* NAME=VALUE, NULL-terminated */
+    size_t nenv;
+    int clear_env;
+    const char *cwd;
+} run_args;
+
+/* Parses argv[1..argc) for command. Returns TSR_EXIT_OK, or TSR_EXIT_USAGE
+ * after reporting. Free with run_args_free. */
+int run_args_parse(run_command command, int argc, char **argv, run_args *out);
+void run_args_free(run_args *a);
+
+/* The global flags main.c may find before the command name: how many
+ * arguments the flag at arg takes with it (1 or 2), or 0 if it is not one. */
+int run_args_global_width(const char *arg);
+
+#endif

@@ -1,0 +1,26 @@
+/* The screen goes with every failure: a timeout without it is a guess. */
+#include "screen_diag.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+
+int diag_screen(const tsr_term *term, int code, const char *fmt, ...)
+{
+    va_list ap;
+    fputs("tessera: ", stderr);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    if (!term)
+        return code;
+    tsr_buf buf = {0};
+    if (tsr_render_text(term, &buf) == TSR_OK) {
+        fprintf(stderr, "--- screen (%d rows, %d cols) ---\n", tsr_term_rows(term),
+                tsr_term_cols(term));
+        fwrite(buf.data, 1, buf.len, stderr);
+        fputs("\n--- end of screen ---\n", stderr);
+    }
+    tsr_buf_free(&buf);
+    return code;
+}

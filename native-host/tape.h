@@ -1,0 +1,47 @@
+/* A tape: a program and the steps that drive it (the DSL is in CLI.md).
+ * Parsed whole and checked before anything is launched. */
+#ifndef TSR_CLI_TAPE_H
+#define TSR_CLI_TAPE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef enum tape_op {
+    TAPE_WAIT,        /* str, dur[0] deadline */
+    TAPE_IDLE,        /* dur[0] settle, dur[1] deadline */
+    TAPE_TYPE,        /* str */
+    TAPE_PRESS,       /* str: one key name */
+    TAPE_PASTE,       /* str */
+    TAPE_CLICK,       /* num[0] row, num[1] col (0-based) */
+    TAPE_EXPECT,      /* str */
+    TAPE_EXPECT_NOT,  /* str */
+    TAPE_SNAPSHOT,    /* str: the file, or NULL for stdout */
+    TAPE_RESIZE,      /* num[0] rows, num[1] cols */
+    TAPE_SEND_EXIT,   /* the terminal's EOF character */
+    TAPE_EXPECT_EXIT, /* num[0] */
+    TAPE_SLEEP,       /* dur[0] */
+} tape_op;
+
+typedef struct tape_step {
+    tape_op op;
+    long line, column;  /* of the directive, for messages */
+    char *str;          /* owned; NUL-terminated, len may count NULs */
+    size_t len;
+    int num[2];
+    uint64_t dur[2];
+} tape_step;
+
+typedef struct tape {
+    int rows, cols, reflow;  /* 0 when the tape does not say */
+    char **argv;             /* run's program and arguments, NULL-terminated, owned */
+    long run_line;
+    tape_step *steps;
+    size_t nsteps, cap;
+} tape;
+
+/* Reads and checks the tape. On failure prints "FILE:LINE:COLUMN: reason"
+ * to stderr and returns TSR_EXIT_USAGE (an unreadable file too). */
+int tape_load(const char *path, tape *out);
+void tape_free(tape *t);
+
+#endif

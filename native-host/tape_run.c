@@ -1,0 +1,208 @@
+/* One function per kind of step; a failure names FILE:LINE, the step, and
+ * shows the screen. Steps never sleep to synchronise: waits pump the
+ * session until their condition or deadline. */
+#define _POSIX_C_SOURCE 200809L
+#include "tape_run.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <termios.h>
+#include <time.h>
+
+#include "exit_codes.h"
+#include "live.h"
+#include "mono_clock.h"
+#include "quote.h"
+#include "screen_diag.h"
+#include "screen_out.h"
+#include "session_input.h"
+#include "waits.h"
+
+typedef struct tape_exec {
+    const char *path;
+    const run_args *args;
+    session s;
+} tape_exec;
+
+static const char *op_name(tape_op op)
+{
+    static const char *const names[] = {"wait", "idle", "type", "press", "paste", "click",
+                                        "expect", "expect-not", "snapshot", "resize",
+                                        "send-exit", "expect-exit", "sleep"};
+    return names[op];
+}
+
+/* "FILE:LINE: <op> <detail>", the prefix every step failure gets. */
+static void where(tape_exec *x, const tape_step *st, char *out, size_t cap)
+{
+    char q[96] = "";
+    if (st->str)
+        quote_for_message(q, sizeof q, st->str, st->len);
+    snprintf(out, cap, "%s:%ld: %s%s%s", x->path, st->line, op_name(st->op), q[0] ? " " : "", q);
+}
+
+static int input_failed(tape_exec *x, const tape_step *st, const char *why)
+{
+    char w[256];
+    where(x, st, w, sizeof w);
+    return diag_screen(x->s.term, TSR_EXIT_FAILED, "%s: %s", w, why);
+}
+
+static int write_snapshot(tape_exec *x, const tape_step *st)
+{
+    if (!st->str)
+        return x->args->quiet ? TSR_EXIT_OK : screen_out_print(x->s.term, x->args->styled, 1);
+    tsr_buf buf = {0};
+    int rc = live_render(x->s.term, x->args->styled, 1, &buf);
+    int code = TSR_EXIT_OK;
+    if (rc != TSR_OK)
+        code = diag_core("rendering the screen", rc);
+    else {
+        /* the file gets the screen exactly as stdout would: a final newline */
+        FILE *f = fopen(st->str, "wb");
+        int ok = f && fwrite(buf.data, 1, buf.len, f) == buf.len && fputc('\n', f) != EOF;
+        if (f && fclose(f) != 0)
+            ok = 0;
+        if (!ok) {
+            char w[256];
+            where(x, st, w, sizeof w);
+            code = diag_internal("%s: cannot write the file", w);
+        }
+    }
+    tsr_buf_free(&buf);
+    return code;
+}
+
+/* The terminal's end-of-file character (VEOF, normally Ctrl-D). */
+static int send_exit(tape_exec *x, char *why, size_t cap)
+{
+    struct termios tio;
+    char eof = 4;
+    if (x->s.master >= 0 && tcgetattr(x->s.master, &tio) == 0 && tio.c_cc[VEOF] != 0)
+        eof = (char)tio.c_cc[VEOF];
+    if (session_write(&x->s, &eof, 1) != 0) {
+        snprintf(why, cap, "%s", x->s.error);
+        return -1;
+    }
+    return 0;
+}
+
+/* Keeps reading output while time passes, so the program never blocks. */
+static int sleep_pumping(tape_exec *x, uint64_t span)
+{
+    uint64_t until = mono_now_ns() + span;
+    for (uint64_t now; (now = mono_now_ns()) < until;) {
+        if (x->s.exited || x->s.master < 0) {
+            struct timespec ts = {(time_t)((until - now) / 1000000000u),
+                                  (long)((until - now) % 1000000000u)};
+            nanosleep(&ts, NULL);
+            break;
+        }
+        if (session_pump(&x->s, until - now) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+static int expect_exit(tape_exec *x, const tape_step *st)
+{
+    char w[256];
+    where(x, st, w, sizeof w);
+    int r = wait_exit(&x->s, live_deadline(x->args->timeout_ns));
+    if (r != WAIT_OK)
+        return live_wait_failed(&x->s, r, w);
+    if (x->s.exit_signal)
+        return diag_screen(x->s.term, TSR_EXIT_FAILED, "%s %d: the program was ended by signal %d",
+                           w, st->num[0], x->s.exit_signal);
+    if (x->s.exit_code != st->num[0])
+        return diag_screen(x->s.term, TSR_EXIT_FAILED, "%s %d: the program exited with %d", w,
+                           st->num[0], x->s.exit_code);
+    return TSR_EXIT_OK;
+}
+
+static int step(tape_exec *x, const tape_step *st)
+{
+    session *s = &x->s;
+    char why[256], w[256];
+    int r;
+    switch (st->op) {
+    case TAPE_WAIT:
+        r = wait_for_text(s, st->str, st->len, live_deadline(st->dur[0]));
+        if (r == WAIT_OK)
+            return TSR_EXIT_OK;
+        where(x, st, w, sizeof w);
+        return live_wait_failed(s, r, w);
+    case TAPE_IDLE:
+        r = wait_idle(s, st->dur[0], live_deadline(st->dur[1]));
+        if (r == WAIT_OK)
+            return TSR_EXIT_OK;
+        where(x, st, w, sizeof w);
+        return live_wait_failed(s, r, w);
+    case TAPE_TYPE:
+        r = session_type(s, st->str, st->len, why, sizeof why);
+        break;
+    case TAPE_PRESS:
+        r = session_press(s, st->str, st->len, why, sizeof why);
+        break;
+    case TAPE_PASTE:
+        r = session_paste(s, st->str, st->len, why, sizeof why);
+        break;
+    case TAPE_CLICK:
+        r = session_click(s, st->num[0], st->num[1], why, sizeof why);
+        break;
+    case TAPE_EXPECT:
+    case TAPE_EXPECT_NOT: {
+        /* what has already arrived counts: read it without waiting */
+        if (!s->exited && session_pump(s, 0) != 0)
+            return diag_screen(s->term, TSR_EXIT_INTERNAL, "%s", s->error);
+        int found = screen_contains(s->term, st->str, st->len);
+        if (found == (st->op == TAPE_EXPECT))
+            return TSR_EXIT_OK;
+        where(x, st, w, sizeof w);
+        return diag_screen(s->term, TSR_EXIT_FAILED, "%s: %s", w,
+                           found ? "it is on the screen" : "it is not on the screen");
+    }
+    case TAPE_SNAPSHOT:
+        return write_snapshot(x, st);
+    case TAPE_RESIZE:
+        if (session_resize(s, st->num[0], st->num[1]) != 0) {
+            where(x, st, w, sizeof w);
+            return diag_screen(s->term, TSR_EXIT_INTERNAL, "%s: %s", w, s->error);
+        }
+        return TSR_EXIT_OK;
+    case TAPE_SEND_EXIT:
+        r = send_exit(x, why, sizeof why);
+        break;
+    case TAPE_EXPECT_EXIT:
+        return expect_exit(x, st);
+    case TAPE_SLEEP:
+        if (sleep_pumping(x, st->dur[0]) != 0)
+            return diag_screen(s->term, TSR_EXIT_INTERNAL, "%s", s->error);
+        return TSR_EXIT_OK;
+    default:
+        return TSR_EXIT_INTERNAL;
+    }
+    return r == 0 ? TSR_EXIT_OK : input_failed(x, st, why);
+}
+
+int tape_run(const char *path, const tape *t, const run_args *a)
+{
+    run_args eff = *a;
+    if (t->rows && !a->rows_given)
+        eff.term.rows = t->rows;
+    if (t->cols && !a->cols_given)
+        eff.term.cols = t->cols;
+    if (t->reflow)
+        eff.term.reflow = 1;
+    tape_exec x;
+    x.path = path;
+    x.args = &eff;
+    frame_sink none = {0};
+    int code = live_start(&x.s, &eff, t->argv, none);
+    for (size_t i = 0; code == TSR_EXIT_OK && i < t->nsteps; i++)
+        code = step(&x, &t->steps[i]);
+    if (code != TSR_EXIT_NOT_STARTED)
+        code = live_close(&x.s, code);
+    session_free(&x.s);
+    return code;
+}

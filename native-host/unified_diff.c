@@ -1,0 +1,152 @@
+/* A small unified diff for golden mismatches: a longest-common-subsequence
+ * table over lines (screens are at most 1000 rows), then hunks with three
+ * lines of context, in the format `diff -u` and `patch` use. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "golden.h"
+
+typedef struct line {
+    const char *s;
+    size_t len;
+} line;
+
+/* Splits text into lines (without '\n'); a final '\n' ends the last line. */
+static line *split(const char *t, size_t len, size_t *count)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < len; i++)
+        if (t[i] == '\n')
+            n++;
+    line *out = malloc((n + 2) * sizeof *out);
+    if (!out)
+        return NULL;
+    size_t k = 0, start = 0;
+    for (size_t i = 0; i < len; i++)
+        if (t[i] == '\n') {
+            out[k].s = t + start;
+            out[k++].len = i - start;
+            start = i + 1;
+        }
+    if (start < len) {
+        out[k].s = t + start;
+        out[k++].len = len - start;
+    }
+    *count = k;
+    return out;
+}
+
+static int same(const line *a, const line *b)
+{
+    return a->len == b->len && memcmp(a->s, b->s, a->len) == 0;
+}
+
+/* ops: ' ' keep, '-' from a, '+' from b. */
+static char *edit_script(const line *a, size_t n, const line *b, size_t m, size_t *nops)
+{
+    char *ops = malloc(n + m + 1);
+    unsigned *t = calloc((n + 1) * (m + 1), sizeof *t);
+    if (!ops || !t) {
+        free(ops);
+        free(t);
+        return NULL;
+    }
+#define T(i, j) t[(i) * (m + 1) + (j)]
+    for (size_t i = n; i-- > 0;)
+        for (size_t j = m; j-- > 0;)
+            T(i, j) = same(&a[i], &b[j]) ? T(i + 1, j + 1) + 1
+                                          : (T(i + 1, j) > T(i, j + 1) ? T(i + 1, j) : T(i, j + 1));
+    size_t i = 0, j = 0, k = 0;
+    while (i < n || j < m) {
+        if (i < n && j < m && same(&a[i], &b[j])) {
+            ops[k++] = ' ';
+            i++;
+            j++;
+        } else if (j < m && (i == n || T(i, j + 1) >= T(i + 1, j))) {
+            ops[k++] = '+';
+            j++;
+        } else {
+            ops[k++] = '-';
+            i++;
+        }
+    }
+#undef T
+    free(t);
+    *nops = k;
+    return ops;
+}
+
+static void print_line(char mark, const line *l)
+{
+    fputc(mark, stderr);
+    fwrite(l->s, 1, l->len, stderr);
+    fputc('\n', stderr);
+}
+
+int unified_diff(const char *a_name, const char *a, size_t alen, const char *b_name,
+                 const char *b, size_t blen)
+{
+    size_t n, m, nops;
+    line *la = split(a, alen, &n);
+    line *lb = split(b, blen, &m);
+    char *ops = la && lb && (n + 1) * (m + 1) <= 4u * 1024 * 1024 ? edit_script(la, n, lb, m, &nops)
+                                                                   : NULL;
+    if (!ops) {
+        free(la);
+        free(lb);
+        return -1;
+    }
+    fprintf(stderr, "--- %s\n+++ %s\n", a_name, b_name);
+    const size_t ctx = 3;
+    size_t k = 0;
+    while (k < nops) {
+        /* find the next change */
+        size_t c = k;
+        while (c < nops && ops[c] == ' ')
+            c++;
+        if (c == nops)
+            break;
+        size_t start = c >= ctx ? c - ctx : 0;
+        if (start < k)
+            start = k;
+        /* extend the hunk while changes are within 2*ctx of each other */
+        size_t end = c, quiet = 0;
+        while (end < nops && quiet <= 2 * ctx) {
+            quiet = ops[end] == ' ' ? quiet + 1 : 0;
+            end++;
+        }
+        if (quiet > ctx)
+            end -= quiet - ctx;
+        /* line numbers at start */
+        size_t ai = 0, bi = 0;
+        for (size_t x = 0; x < start; x++) {
+            if (ops[x] != '+')
+                ai++;
+            if (ops[x] != '-')
+                bi++;
+        }
+        size_t acount = 0, bcount = 0;
+        for (size_t x = start; x < end; x++) {
+            if (ops[x] != '+')
+                acount++;
+            if (ops[x] != '-')
+                bcount++;
+        }
+        fprintf(stderr, "@@ -%zu,%zu +%zu,%zu @@\n", acount ? ai + 1 : ai, acount,
+                bcount ? bi + 1 : bi, bcount);
+        for (size_t x = start; x < end; x++) {
+            if (ops[x] == ' ')
+                print_line(' ', &la[ai++]), bi++;
+            else if (ops[x] == '-')
+                print_line('-', &la[ai++]);
+            else
+                print_line('+', &lb[bi++]);
+        }
+        k = end;
+    }
+    free(ops);
+    free(la);
+    free(lb);
+    return 0;
+}

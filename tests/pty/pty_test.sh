@@ -1,0 +1,318 @@
+#!/bin/sh
+# End-to-end tests of live sessions: the real tessera binary runs real
+# programs on a PTY. Each case checks the exit code and what the program
+# showed or did, and every case ends by checking that no process it started
+# is left (each run carries a unique TSR_TEST_MARK in its environment, and
+# /proc is searched for it). Synchronisation is by waits on screen text
+# only; deadlines are generous because CI machines are slow.
+#
+# usage: pty_test.sh PATH/TO/tessera CASE     (ctest runs one CASE per test)
+set -u
+BIN=$1
+CASE=$2
+FAILED=0
+if ! grep -q "^case_$CASE() {" "$0"; then
+    echo "pty_test.sh: no such case: $CASE" >&2
+    exit 2
+fi
+HERE=$(cd "$(dirname "$0")" && pwd)
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/tessera-pty.XXXXXX") || exit 1
+MARK="tsr-$CASE-$$-$(date +%s%N)"
+trap 'rm -rf "$WORK"' EXIT
+cd "$WORK" || exit 1
+
+fail() {
+    printf 'FAIL %s: %s\n' "$CASE" "$*" >&2
+    FAILED=1
+}
+
+# t ARG...: runs tessera with the marker in the program's environment.
+# Global flags go before the command name, so both positions are exercised.
+t() {
+    cmd=$1
+    shift
+    "$BIN" "$cmd" --env "TSR_TEST_MARK=$MARK" "$@" </dev/null >out 2>err
+    CODE=$?
+}
+
+expect_code() {
+    [ "$CODE" -eq "$1" ] || { fail "exit code $CODE, expected $1"; show; }
+}
+expect_out() { grep -qF -- "$1" out || { fail "stdout lacks \"$1\""; show; }; }
+expect_err() { grep -qF -- "$1" err || { fail "stderr lacks \"$1\""; show; }; }
+show() {
+    echo "--- stdout" >&2; head -c 3000 out >&2
+    echo "--- stderr" >&2; head -c 3000 err >&2
+}
+
+# No process carrying this case's marker may be alive (zombies count as gone).
+no_leftovers() {
+    left=""
+    for env in /proc/[0-9]*/environ; do
+        pid=${env#/proc/}; pid=${pid%/environ}
+        if grep -qF "TSR_TEST_MARK=$MARK" "$env" 2>/dev/null; then
+            state=$(sed 's/^.*) \(.\).*/\1/' "/proc/$pid/stat" 2>/dev/null)
+            [ "$state" = Z ] || [ -z "$state" ] || left="$left $pid"
+        fi
+    done
+    if [ -n "$left" ]; then
+        fail "processes left behind:$left"
+        for p in $left; do kill -9 "$p" 2>/dev/null; done
+    fi
+}
+
+case_run_expect_ok() {
+    t run --expect ready --expect-exit 0 -- sh -c 'printf ready'
+    expect_code 0
+    expect_out ready
+}
+
+case_flags_before_command() {
+    "$BIN" --rows 5 --cols 20 --timeout 30s snapshot --env "TSR_TEST_MARK=$MARK" -- sh -c 'printf hi' </dev/null >out 2>err
+    CODE=$?
+    expect_code 0
+    printf 'hi                  \n                    \n                    \n                    \n                    \n' >want
+    cmp -s want out || { fail "snapshot is not the exact 5x20 grid"; show; }
+}
+
+case_env_defaults() {
+    t run --expect-exit 0 -- sh -c 'printf "%s|%s|%s\n" "$TERM" "$LANG" "$LC_ALL"'
+    expect_code 0
+    expect_out "xterm-256color|C.UTF-8|C.UTF-8"
+}
+
+case_env_given_and_cleared() {
+    t run --clear-env --env TERM=vt100 --env FOO=bar --expect-exit 0 -- /bin/sh -c 'printf "%s|%s|%s|\n" "$TERM" "$FOO" "${HOME:-unset}"'
+    expect_code 0
+    expect_out "vt100|bar|unset|"
+}
+
+case_is_a_tty_with_size() {
+    t run --rows 33 --cols 111 --expect-exit 0 -- sh -c 'test -t 0 && test -t 1 && printf "tty %s\n" "$(stty size)"'
+    expect_code 0
+    expect_out "tty 33 111"
+}
+
+case_cpr_reply() {
+    # the program draws only after the terminal answers its cursor query
+    t run --expect "drawn after 3;5" --expect-exit 0 -- bash --norc -c \
+        'stty -icanon -echo; printf "\n\n    \033[6n"; IFS= read -r -d R reply; printf "drawn after %s\n" "${reply#??}"'
+    expect_code 0
+}
+
+case_ctrl_c_is_sigint() {
+    cat >ctrlc.tape <<'TAPE'
+run sh -c "trap 'echo got-sigint; exit 0' INT; echo ready; while :; do sleep 1; done"
+wait "ready" 30s
+press ctrl+c
+wait "got-sigint" 30s
+expect-exit 0
+TAPE
+    t script ctrlc.tape
+    expect_code 0
+}
+
+case_resize_sigwinch() {
+    cat >winch.tape <<'TAPE'
+rows 24
+cols 80
+run sh -c "trap 'echo size:$(stty size)' WINCH; echo ready; while :; do sleep 0.1; done"
+wait "ready" 30s
+resize 30 100
+wait "size:30 100" 30s
+TAPE
+    t script winch.tape
+    expect_code 0
+}
+
+case_exit_during_wait() {
+    cat >early.tape <<'TAPE'
+run sh -c "echo going away; exit 3"
+wait "never shown" 60s
+TAPE
+    t script early.tape
+    expect_code 1
+    expect_err "early.tape:2: wait \"never shown\": the program exited with 3 first"
+    expect_err "going away"
+}
+
+case_close_ignoring_signals() {
+    t run --expect ready -- sh -c 'trap "" HUP TERM INT; echo ready; while :; do sleep 1; done'
+    expect_code 0
+}
+
+case_close_background_children() {
+    t run --expect ready -- sh -c '(setsid sh -c "trap \"\" HUP TERM; while :; do sleep 1; done" &); sh -c "trap \"\" HUP TERM; while :; do sleep 1; done" & echo ready; wait'
+    expect_code 0
+}
+
+case_exit_1_expect_not() {
+    t run --expect-not oops --expect-exit 0 -- sh -c 'echo oops'
+    expect_code 1
+    expect_err '--expect-not "oops": it is on the screen'
+}
+
+case_exit_1_expect_exit() {
+    t run --expect-exit 0 -- sh -c 'exit 9'
+    expect_code 1
+    expect_err "the program exited with 9"
+}
+
+case_exit_1_signal() {
+    t run --expect-exit 0 -- sh -c 'kill -TERM $$'
+    expect_code 1
+    expect_err "ended by signal 15"
+}
+
+case_exit_2_usage() {
+    t run --rows 0 -- sh -c 'touch launched'
+    expect_code 2
+    t run --expect
+    expect_code 2
+    t run
+    expect_code 2
+    t snapshot --expect x -- true
+    expect_code 2
+    expect_err "--expect is not an option of tessera snapshot"
+    t run --timeout 5 -- true
+    expect_code 2
+    expect_err "needs a unit"
+    [ ! -e launched ] || fail "a usage error launched the program"
+}
+
+case_exit_3_deadline() {
+    t run --timeout 1s --expect never -- sh -c 'echo still here; while :; do sleep 1; done'
+    expect_code 3
+    expect_err 'waiting for "never": deadline reached'
+    expect_err "still here"
+}
+
+case_exit_4_not_found() {
+    t run -- no-such-program-tessera
+    expect_code 4
+    expect_err "could not start: no-such-program-tessera: No such file or directory"
+}
+
+case_exit_4_not_executable() {
+    printf 'echo hi\n' >plain
+    chmod 644 plain
+    t run -- ./plain
+    expect_code 4
+    expect_err "could not start: ./plain: Permission denied"
+    t run --cwd ./no-such-dir -- true
+    expect_code 4
+    expect_err "cannot change to ./no-such-dir"
+}
+
+case_exit_5_stdout_unwritable() {
+    "$BIN" run --env "TSR_TEST_MARK=$MARK" -- sh -c 'echo hi' </dev/null >/dev/full 2>err
+    CODE=$?
+    expect_code 5
+    expect_err "cannot write the output"
+}
+
+case_quiet() {
+    t run --quiet --expect hi -- sh -c 'echo hi'
+    expect_code 0
+    [ ! -s out ] || fail "--quiet printed the screen"
+    t run --quiet --expect-not hi --expect-exit 0 -- sh -c 'echo hi'
+    expect_code 1
+    [ ! -s out ] || fail "--quiet printed the screen"
+    expect_err "--- screen"
+}
+
+case_golden() {
+    t snapshot --rows 3 --cols 10 --golden g.txt --update -- sh -c 'printf "one\ntwo"'
+    expect_code 0
+    printf 'one       \ntwo       \n          \n' >want
+    cmp -s want g.txt || fail "golden file content"
+    t snapshot --rows 3 --cols 10 --golden g.txt -- sh -c 'printf "one\ntwo"'
+    expect_code 0
+    t snapshot --rows 3 --cols 10 --golden g.txt -- sh -c 'printf "one\nTWO"'
+    expect_code 1
+    expect_err "-two       "
+    expect_err "+TWO       "
+    expect_err "@@ -1,3 +1,3 @@"
+    t snapshot --golden missing.txt -- true
+    expect_code 2
+}
+
+case_record_journal_replay() {
+    printf 'typed\n' | "$BIN" record --rows 6 --cols 30 -o r.cast --journal r.journal \
+        --env "TSR_TEST_MARK=$MARK" -- sh -c 'read x; printf "\033[2J\033[Hgot %s \342\234\223\n" "$x"' >out 2>err
+    CODE=$?
+    expect_code 0
+    head -1 r.cast | grep -q '"version": 2, "width": 30, "height": 6' || fail "cast header"
+    grep -q '"i", "typed\\n"' r.cast || fail "no input event"
+    grep -q '"o", ".*got typed' r.cast || fail "no output event"
+    "$BIN" replay r.journal >j.txt 2>err || fail "replay of the journal failed: $(cat err)"
+    "$BIN" replay r.cast >c.txt 2>err || fail "replay of the cast failed: $(cat err)"
+    grep -q "got typed ✓" j.txt || fail "journal replay screen: $(cat j.txt)"
+    cmp -s j.txt c.txt || fail "journal and cast replays differ"
+    head -c 17 r.journal | grep -q "tessera-journal 1" || fail "journal magic"
+    printf 'tessera-journal 1\n\001\001' >cut.journal
+    "$BIN" replay cut.journal >/dev/null 2>err
+    CODE=$?
+    expect_code 2
+    expect_err "frame 0 is cut short"
+}
+
+case_record_attached_tty() {
+    # script(1) gives tessera a terminal on stdin: record attaches to it (raw
+    # mode), forwards what is typed, and restores the mode when it ends.
+    printf 'hello\r' | script -qec "'$BIN' record -o tty.cast --env TSR_TEST_MARK=$MARK -- sh -c 'read x; echo got:\$x'; stty -a" /dev/null >out 2>err
+    CODE=$?
+    expect_code 0
+    expect_out "got:hello"
+    grep -q -- ' icanon' out || { fail "the terminal mode was not restored"; show; }
+    grep -q '"o", ".*got:hello' tty.cast || fail "no output event"
+    grep -q '"i", "hello' tty.cast || fail "no input event"
+}
+
+case_cast_utf8_split() {
+    # a character split across two reads stays whole in the cast; bytes that
+    # can never be UTF-8 become U+FFFD, so every event is valid JSON text
+    "$BIN" record -o s.cast --env "TSR_TEST_MARK=$MARK" -- sh -c \
+        'printf "\342"; sleep 0.2; printf "\234\223 ok\n\377x\n"' </dev/null >out 2>err
+    CODE=$?
+    expect_code 0
+    python3 -c '
+import json, sys
+events = [json.loads(l) for l in open("s.cast", encoding="utf-8").read().splitlines()[1:]]
+text = "".join(e[2] for e in events if e[1] == "o")
+sys.exit(0 if text == "\u2713 ok\r\n\ufffdx\r\n" else 1)' || { fail "cast text"; cat s.cast >&2; }
+}
+
+case_host_protocol() {
+    python3 "$HERE/host_test.py" "$BIN" "$MARK" >out 2>err
+    CODE=$?
+    expect_code 0
+}
+
+case_mouse_and_paste() {
+    cat >mouse.tape <<'TAPE'
+run bash --norc -c "stty -icanon -echo; printf '\e[?1000h\e[?1006h\e[?2004hready\n'; IFS= read -r -d m x; echo \"click:${x//$'\\e'/E}\"; IFS= read -r -d '~' y; IFS= read -r -d '~' y; echo \"paste:${y%?????}\""
+wait "ready" 30s
+click 2 4
+wait "click:E[<0;5;3ME[<0;5;3" 30s  # press and release (read stops at the release's m)
+paste "hi there"
+wait "paste:hi there" 30s
+TAPE
+    t script mouse.tape
+    expect_code 0
+}
+
+case_click_without_tracking() {
+    cat >click.tape <<'TAPE'
+run sh -c "echo ready; while :; do sleep 1; done"
+wait "ready" 30s
+click 0 0
+TAPE
+    t script click.tape
+    expect_code 1
+    expect_err "click.tape:3: click"
+}
+
+"case_$CASE"
+no_leftovers
+exit $FAILED

@@ -1,0 +1,156 @@
+#!/bin/sh
+# Tapes against real programs, and tapes that must be refused before
+# anything runs. Each case runs `tessera script` in a fresh directory and
+# checks its exit code, stderr, and what the program left on disk; then
+# that no process it started is left (a unique marker in the environment).
+#
+# usage: tape_test.sh PATH/TO/tessera CASE
+set -u
+BIN=$1
+CASE=$2
+FAILED=0
+HERE=$(cd "$(dirname "$0")" && pwd)
+if ! grep -q "^case_$CASE() {" "$0"; then
+    echo "tape_test.sh: no such case: $CASE" >&2
+    exit 2
+fi
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/tessera-tape.XXXXXX") || exit 1
+MARK="tsr-tape-$CASE-$$-$(date +%s%N)"
+trap 'rm -rf "$WORK"' EXIT
+cd "$WORK" || exit 1
+
+fail() {
+    printf 'FAIL %s: %s\n' "$CASE" "$*" >&2
+    FAILED=1
+}
+show() {
+    echo "--- stdout" >&2; head -c 3000 out >&2
+    echo "--- stderr" >&2; head -c 3000 err >&2
+}
+# script FILE: runs a tape with the marker and HOME in the work directory.
+script() {
+    "$BIN" script --env "TSR_TEST_MARK=$MARK" --env "HOME=$WORK" "$@" </dev/null >out 2>err
+    CODE=$?
+}
+expect_code() { [ "$CODE" -eq "$1" ] || { fail "exit code $CODE, expected $1"; show; }; }
+expect_err_line() {
+    printf '%s\n' "$1" >want_err
+    cmp -s want_err err || { fail "stderr differs"; echo "--- want" >&2; cat want_err >&2; show; }
+}
+no_leftovers() {
+    for env in /proc/[0-9]*/environ; do
+        pid=${env#/proc/}; pid=${pid%/environ}
+        if grep -qF "TSR_TEST_MARK=$MARK" "$env" 2>/dev/null; then
+            state=$(sed 's/^.*) \(.\).*/\1/' "/proc/$pid/stat" 2>/dev/null)
+            if [ "$state" != Z ] && [ -n "$state" ]; then
+                fail "process $pid left behind"
+                kill -9 "$pid" 2>/dev/null
+            fi
+        fi
+    done
+}
+# bad NAME LINE: a tape with LINE after a run that would leave a file; it
+# must fail with exit 2 and the exact message, and launch nothing.
+bad() {
+    printf 'run sh -c "touch launched"\n%s\n' "$1" >bad.tape
+    script bad.tape
+    expect_code 2
+    expect_err_line "$2"
+    [ ! -e launched ] || fail "an invalid tape launched its program"
+    [ ! -s out ] || fail "stdout not empty"
+}
+
+case_vim_edit() {
+    script "$HERE/vim_edit.tape"
+    expect_code 0
+    printf 'Hello from tessera \342\234\223\n' >want
+    cmp -s want note.txt || fail "note.txt: $(od -c note.txt 2>&1 | head -3)"
+}
+case_bash_interactive() { script "$HERE/bash_interactive.tape"; expect_code 0; }
+case_less_pages() {
+    i=1; : >lines.txt
+    while [ $i -le 100 ]; do echo "line $i" >>lines.txt; i=$((i + 1)); done
+    script "$HERE/less_pages.tape"
+    expect_code 0
+}
+case_htop_quit() { script "$HERE/htop_quit.tape"; expect_code 0; }
+case_dialog_msgbox() { script "$HERE/dialog_msgbox.tape"; expect_code 0; }
+case_cat_steps() {
+    script "$HERE/cat_steps.tape"
+    expect_code 0
+    # 8 rows of 40 cells after the resize: the two abc lines, then blanks
+    { printf '%-40s\n' abc got:abc; for i in 1 2 3 4 5 6; do printf '%40s\n' ''; done; } >want
+    cmp -s want screen.txt || { fail "snapshot file"; cat -A screen.txt >&2; }
+}
+case_snapshot_stdout_and_quiet() {
+    printf 'rows 2\ncols 5\nrun printf hi\nwait "hi" 30s\nsnapshot\n' >s.tape
+    script s.tape
+    expect_code 0
+    printf 'hi   \n     \n' >want
+    cmp -s want out || { fail "snapshot on stdout"; show; }
+    script --quiet s.tape
+    expect_code 0
+    [ ! -s out ] || fail "--quiet printed the snapshot"
+}
+case_quoted_run_args() {
+    printf '%s\n' 'run sh -c "printf \"<%s>\\n\" \"$0\" \"$1\"" "a b" \x21\u{2713}' \
+        'wait "<a b>" 30s' 'expect "<!\u{2713}>"' >q.tape
+    # the second argument is a bare word: escapes are not decoded in words
+    script q.tape
+    expect_code 1
+    grep -qF '<\x21\u{2713}>' err || { fail "bare word was changed"; show; }
+    printf '%s\n' 'run sh -c "printf \"<%s>\\n\" \"$0\" \"$1\"" "a b" "\x21\u{2713}"' \
+        'wait "<a b>" 30s' 'expect "<!\u{2713}>"' >q2.tape
+    script q2.tape
+    expect_code 0
+}
+case_wait_deadline() {
+    printf 'run sh -c "echo here; while :; do sleep 1; done"\nwait "never" 1s\n' >w.tape
+    script w.tape
+    expect_code 3
+    grep -qF 'w.tape:2: wait "never": deadline reached' err || { fail "message"; show; }
+    grep -qF 'here' err || { fail "no screen in the message"; show; }
+}
+case_expect_exit_mismatch() {
+    printf 'run sh -c "exit 4"\nexpect-exit 0\n' >e.tape
+    script e.tape
+    expect_code 1
+    grep -qF 'e.tape:2: expect-exit 0: the program exited with 4' err || { fail "message"; show; }
+}
+case_not_started() {
+    printf 'run no-such-program-tessera\nwait "x" 1s\n' >n.tape
+    script n.tape
+    expect_code 4
+}
+case_parse_errors() {
+    bad 'wait "x" 5' 'bad.tape:2:10: expected a duration such as 500ms, 5s or 1m, got "5": it needs a unit: ms, s or m'
+    bad 'wait "x"' 'bad.tape:2:1: wait takes 2 arguments, got 1'
+    bad 'type "abc' 'bad.tape:2:6: unterminated string: a closing " is missing'
+    bad 'type "a\qb"' 'bad.tape:2:8: unknown escape (use \n \t \r \e \0 \" \\ \xHH or \u{HEX})'
+    bad 'type "\x4"' 'bad.tape:2:7: \x needs exactly two hex digits'
+    bad 'type "\u{110000}"' 'bad.tape:2:7: \u{...} is not a Unicode scalar value'
+    bad 'type "\u2713"' 'bad.tape:2:7: \u needs braces: \u{2713}'
+    bad 'type abc' 'bad.tape:2:6: type needs a double-quoted string'
+    bad 'frobnicate' 'bad.tape:2:1: unknown directive "frobnicate"'
+    bad 'run true' 'bad.tape:2:1: a second run: a tape has exactly one (the first is on line 1)'
+    bad 'rows 10' 'bad.tape:2:1: rows must come before run'
+    bad 'resize 0 80' 'bad.tape:2:8: expected a whole number from 1 to 1000, got "0"'
+    bad 'press C-c' "bad.tape:2:7: press: 'C-c': not a key name: join modifiers with '+', as in ctrl+c or alt+x"
+    bad 'idle 5s 1s' 'bad.tape:2:9: idle: the deadline is shorter than the settle time'
+    bad 'expect "a"b' 'bad.tape:2:11: a string must be followed by a space'
+    bad 'expect-exit 256' 'bad.tape:2:13: expected a whole number from 0 to 255, got "256"'
+    printf 'rows 10\n# no run\n' >norun.tape
+    script norun.tape
+    expect_code 2
+    expect_err_line 'norun.tape:3:1: the tape has no run line'
+    printf 'type "x"\nrun true\n' >early.tape
+    script early.tape
+    expect_code 2
+    expect_err_line 'early.tape:1:1: type comes before run: there is no program yet'
+    script missing.tape
+    expect_code 2
+}
+
+"case_$CASE"
+no_leftovers
+exit $FAILED
