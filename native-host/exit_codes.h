@@ -1,4 +1,4 @@
-/* The public exit codes of the tessera CLI (documented in CLI.md and the
+/* The public exit codes of the tessera CLI (documented in the README and the
  * README); each is tested. */
 #ifndef TSR_CLI_EXIT_CODES_H
 #define TSR_CLI_EXIT_CODES_H

@@ -49,7 +49,7 @@
     "Waits until the screen has not changed for 100ms (or the program exited), prints\n"  \
     "the exact grid (every row padded to the width). With --golden FILE compares it to\n" \
     "FILE and shows a unified diff when they differ (exit 1); --update writes FILE.\n"
-#define SCRIPT_DETAILS "Runs the tape's steps against one program; see CLI.md for the DSL.\n"
+#define SCRIPT_DETAILS "Runs the tape's steps against one program; see the README for the DSL.\n"
 #define RECORD_DETAILS                                                                      \
     "With a terminal on stdin the program is attached to it (raw mode, restored on\n"    \
     "exit); otherwise it runs until it exits. -o writes asciicast v2 (o, i, r events);\n" \

@@ -1,4 +1,4 @@
-/* A tape: a program and the steps that drive it (the DSL is in CLI.md).
+/* A tape: a program and the steps that drive it (the DSL is in the README).
  * Parsed whole and checked before anything is launched. */
 #ifndef TSR_CLI_TAPE_H
 #define TSR_CLI_TAPE_H
