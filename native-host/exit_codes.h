@@ -1,5 +1,5 @@
-/* The public exit codes of the tessera CLI (documented in the README and the
- * README); each is tested. */
+/* The public exit codes of the tessera CLI (documented in the README's
+ * table of exit codes); each is tested. */
 #ifndef TSR_CLI_EXIT_CODES_H
 #define TSR_CLI_EXIT_CODES_H
 
