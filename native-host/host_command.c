@@ -8,14 +8,10 @@
 #include <string.h>
 
 #include "exit_codes.h"
-/* The core's strict JSON reader (private to the core since the asciicast
- * reader moved there; linked from tessera_core). The one place the CLI
- * reaches into core/src: see the report to the lead. */
-#include "../core/src/json.h"
 #include "live.h"
 #include "mono_clock.h"
 #include "session_input.h"
-#include "tessera/input.h"
+#include "tessera/tessera.h"
 
 static void json_string_out(FILE *fp, const char *s)
 {
@@ -49,11 +45,11 @@ void host_error(const char *op, long long id, const char *fmt, ...)
     fflush(stderr);
 }
 
-static const json_value *field(const json_value *o, const char *key, json_type type,
+static const tsr_json_value *field(const tsr_json_value *o, const char *key, tsr_json_type type,
                                const char *op, long long id, int *bad)
 {
-    const json_value *v = json_object_get(o, key, NULL);
-    if (v && v->type != type && !(type == JSON_TRUE && v->type == JSON_FALSE)) {
+    const tsr_json_value *v = tsr_json_object_get(o, key, NULL);
+    if (v && v->type != type && !(type == TSR_JSON_TRUE && v->type == TSR_JSON_FALSE)) {
         host_error(op, id, "field \"%s\" has the wrong type", key);
         *bad = 1;
         return NULL;
@@ -61,11 +57,11 @@ static const json_value *field(const json_value *o, const char *key, json_type t
     return v;
 }
 
-static int int_field(const json_value *o, const char *key, int min, int max, int dflt,
+static int int_field(const tsr_json_value *o, const char *key, int min, int max, int dflt,
                      const char *op, long long id, int *out)
 {
     int bad = 0;
-    const json_value *v = field(o, key, JSON_NUMBER, op, id, &bad);
+    const tsr_json_value *v = field(o, key, TSR_JSON_NUMBER, op, id, &bad);
     if (bad)
         return -1;
     if (!v) {
@@ -81,18 +77,18 @@ static int int_field(const json_value *o, const char *key, int min, int max, int
     return 0;
 }
 
-static int spawn(host *h, const json_value *o)
+static int spawn(host *h, const tsr_json_value *o)
 {
     if (h->spawned) {
         host_error("spawn", -1, "a host runs one program: spawn was already done");
         return 0;
     }
     int bad = 0;
-    const json_value *cmd = field(o, "cmd", JSON_STRING, "spawn", -1, &bad);
-    const json_value *args = field(o, "args", JSON_ARRAY, "spawn", -1, &bad);
-    const json_value *env = field(o, "env", JSON_OBJECT, "spawn", -1, &bad);
-    const json_value *cwd = field(o, "cwd", JSON_STRING, "spawn", -1, &bad);
-    const json_value *clear = field(o, "clearEnv", JSON_TRUE, "spawn", -1, &bad);
+    const tsr_json_value *cmd = field(o, "cmd", TSR_JSON_STRING, "spawn", -1, &bad);
+    const tsr_json_value *args = field(o, "args", TSR_JSON_ARRAY, "spawn", -1, &bad);
+    const tsr_json_value *env = field(o, "env", TSR_JSON_OBJECT, "spawn", -1, &bad);
+    const tsr_json_value *cwd = field(o, "cwd", TSR_JSON_STRING, "spawn", -1, &bad);
+    const tsr_json_value *clear = field(o, "clearEnv", TSR_JSON_TRUE, "spawn", -1, &bad);
     run_args a = *h->args;
     if (bad || int_field(o, "rows", 1, TSR_MAX_ROWS, a.term.rows, "spawn", -1, &a.term.rows) ||
         int_field(o, "cols", 1, TSR_MAX_COLS, a.term.cols, "spawn", -1, &a.term.cols))
@@ -109,16 +105,16 @@ static int spawn(host *h, const json_value *o)
     if (ok) {
         argv[0] = cmd->u.string.bytes;
         for (size_t i = 0; ok && i < nargs; i++) {
-            const json_value *v = &args->u.array.items[i];
-            if (v->type != JSON_STRING) {
+            const tsr_json_value *v = &args->u.array.items[i];
+            if (v->type != TSR_JSON_STRING) {
                 host_error("spawn", -1, "args[%zu] must be a string", i);
                 ok = 0;
             } else
                 argv[i + 1] = v->u.string.bytes;
         }
         for (size_t i = 0; ok && i < nenv; i++) {
-            const json_member *m = &env->u.object.members[i];
-            if (m->value.type != JSON_STRING || strchr(m->key, '=') || !m->key[0]) {
+            const tsr_json_member *m = &env->u.object.members[i];
+            if (m->value.type != TSR_JSON_STRING || strchr(m->key, '=') || !m->key[0]) {
                 host_error("spawn", -1, "env entry %zu must be NAME: \"value\"", i);
                 ok = 0;
                 break;
@@ -132,7 +128,7 @@ static int spawn(host *h, const json_value *o)
     }
     if (ok) {
         a.env = (const char **)envv;
-        a.clear_env = clear && clear->type == JSON_TRUE;
+        a.clear_env = clear && clear->type == TSR_JSON_TRUE;
         a.cwd = cwd ? cwd->u.string.bytes : NULL;
         int code = live_start(&h->s, &a, argv, h->sink);
         if (code != TSR_EXIT_OK) {
@@ -149,16 +145,16 @@ static int spawn(host *h, const json_value *o)
     return ok < 0 ? -1 : 0;
 }
 
-static int parse_mods(const json_value *mods, int *out)
+static int parse_mods(const tsr_json_value *mods, int *out)
 {
     *out = 0;
     if (!mods)
         return 0;
-    if (mods->type != JSON_ARRAY)
+    if (mods->type != TSR_JSON_ARRAY)
         return -1;
     for (size_t i = 0; i < mods->u.array.count; i++) {
-        const json_value *v = &mods->u.array.items[i];
-        if (v->type != JSON_STRING)
+        const tsr_json_value *v = &mods->u.array.items[i];
+        if (v->type != TSR_JSON_STRING)
             return -1;
         const char *s = v->u.string.bytes;
         if (strcmp(s, "shift") == 0)
@@ -182,15 +178,15 @@ static int lookup(const char *const *names, const char *s)
 }
 
 /* Encodes and sends a mouse event from {"action","button","row","col","mods"}. */
-static int mouse(host *h, const json_value *m, long long id)
+static int mouse(host *h, const tsr_json_value *m, long long id)
 {
     static const char *const actions[] = {"", "down", "up", "click", "move", "wheel", NULL};
     static const char *const buttons[] = {"none", "left", "middle", "right", "wheelup",
                                           "wheeldown", NULL};
-    const json_value *act = json_object_get(m, "action", NULL);
-    const json_value *btn = json_object_get(m, "button", NULL);
-    int action = act && act->type == JSON_STRING ? lookup(actions, act->u.string.bytes) : -1;
-    int button = !btn ? 1 : btn->type == JSON_STRING ? lookup(buttons, btn->u.string.bytes) : -1;
+    const tsr_json_value *act = tsr_json_object_get(m, "action", NULL);
+    const tsr_json_value *btn = tsr_json_object_get(m, "button", NULL);
+    int action = act && act->type == TSR_JSON_STRING ? lookup(actions, act->u.string.bytes) : -1;
+    int button = !btn ? 1 : btn->type == TSR_JSON_STRING ? lookup(buttons, btn->u.string.bytes) : -1;
     int row, col, mods;
     if (action <= 0 || button < 0) {
         host_error("input", id, "mouse needs action down|up|click|move|wheel and button "
@@ -200,7 +196,7 @@ static int mouse(host *h, const json_value *m, long long id)
     if (int_field(m, "row", 0, TSR_MAX_ROWS - 1, -1, "input", id, &row) ||
         int_field(m, "col", 0, TSR_MAX_COLS - 1, -1, "input", id, &col))
         return -1;
-    if (row < 0 || col < 0 || parse_mods(json_object_get(m, "mods", NULL), &mods) != 0) {
+    if (row < 0 || col < 0 || parse_mods(tsr_json_object_get(m, "mods", NULL), &mods) != 0) {
         host_error("input", id, "mouse needs row and col (0-based) and mods from shift alt ctrl");
         return -1;
     }
@@ -220,7 +216,7 @@ static int mouse(host *h, const json_value *m, long long id)
     return rc;
 }
 
-static int raw_bytes(host *h, const json_value *arr, long long id)
+static int raw_bytes(host *h, const tsr_json_value *arr, long long id)
 {
     size_t n = arr->u.array.count;
     unsigned char *b = malloc(n ? n : 1);
@@ -229,8 +225,8 @@ static int raw_bytes(host *h, const json_value *arr, long long id)
         return -1;
     }
     for (size_t i = 0; i < n; i++) {
-        const json_value *v = &arr->u.array.items[i];
-        if (v->type != JSON_NUMBER || !v->u.number.integer || v->u.number.value < 0 ||
+        const tsr_json_value *v = &arr->u.array.items[i];
+        if (v->type != TSR_JSON_NUMBER || !v->u.number.integer || v->u.number.value < 0 ||
             v->u.number.value > 255) {
             free(b);
             host_error("input", id, "bytes[%zu] must be a whole number from 0 to 255", i);
@@ -245,10 +241,10 @@ static int raw_bytes(host *h, const json_value *arr, long long id)
     return rc;
 }
 
-static int input(host *h, const json_value *o)
+static int input(host *h, const tsr_json_value *o)
 {
-    const json_value *idv = json_object_get(o, "id", NULL);
-    if (!idv || idv->type != JSON_NUMBER || !idv->u.number.integer || idv->u.number.value < 0) {
+    const tsr_json_value *idv = tsr_json_object_get(o, "id", NULL);
+    if (!idv || idv->type != TSR_JSON_NUMBER || !idv->u.number.integer || idv->u.number.value < 0) {
         host_error("input", -1, "field \"id\" (a whole number >= 0) is required");
         return 0;
     }
@@ -258,19 +254,19 @@ static int input(host *h, const json_value *o)
         return 0;
     }
     static const char *const kinds[] = {"bytes", "key", "text", "paste", "mouse", "focus"};
-    const json_value *v = NULL;
+    const tsr_json_value *v = NULL;
     int kind = -1, nkinds = 0;
     for (int k = 0; k < 6; k++) {
-        const json_value *x = json_object_get(o, kinds[k], NULL);
+        const tsr_json_value *x = tsr_json_object_get(o, kinds[k], NULL);
         if (x) {
             v = x;
             kind = k;
             nkinds++;
         }
     }
-    static const json_type want[] = {JSON_ARRAY, JSON_STRING, JSON_STRING, JSON_STRING,
-                                     JSON_OBJECT, JSON_TRUE};
-    if (nkinds != 1 || (v->type != want[kind] && !(kind == 5 && v->type == JSON_FALSE))) {
+    static const tsr_json_type want[] = {TSR_JSON_ARRAY, TSR_JSON_STRING, TSR_JSON_STRING, TSR_JSON_STRING,
+                                     TSR_JSON_OBJECT, TSR_JSON_TRUE};
+    if (nkinds != 1 || (v->type != want[kind] && !(kind == 5 && v->type == TSR_JSON_FALSE))) {
         host_error("input", id, "input needs exactly one of bytes (array), key, text, paste "
                                 "(strings), mouse (object), focus (boolean)");
         return 0;
@@ -288,7 +284,7 @@ static int input(host *h, const json_value *o)
         else if (kind == 3)
             rc = session_paste(&h->s, v->u.string.bytes, v->u.string.len, why, sizeof why);
         else
-            rc = session_focus(&h->s, v->type == JSON_TRUE, why, sizeof why);
+            rc = session_focus(&h->s, v->type == TSR_JSON_TRUE, why, sizeof why);
         if (rc != 0)
             host_error("input", id, "%s", why);
     }
@@ -308,15 +304,15 @@ static int input(host *h, const json_value *o)
 
 int host_command(host *h, const char *line, size_t len)
 {
-    json_value o;
-    json_error err;
-    if (json_parse(line, len, &o, &err) != JSON_OK) {
+    tsr_json_value o;
+    tsr_json_error err;
+    if (tsr_json_parse(line, len, &o, &err) != TSR_OK) {
         host_error("", -1, "not JSON: column %zu: %s", err.column, err.reason);
         return 0;
     }
     int rc = 0;
-    const json_value *op = o.type == JSON_OBJECT ? json_object_get(&o, "op", NULL) : NULL;
-    if (!op || op->type != JSON_STRING) {
+    const tsr_json_value *op = o.type == TSR_JSON_OBJECT ? tsr_json_object_get(&o, "op", NULL) : NULL;
+    if (!op || op->type != TSR_JSON_STRING) {
         host_error("", -1, "a command is an object with \"op\": spawn, input, resize or close");
     } else if (strcmp(op->u.string.bytes, "spawn") == 0) {
         rc = spawn(h, &o);
@@ -338,6 +334,6 @@ int host_command(host *h, const char *line, size_t len)
     } else {
         host_error(op->u.string.bytes, -1, "unknown op (spawn, input, resize, close)");
     }
-    json_free(&o);
+    tsr_json_free(&o);
     return rc;
 }

@@ -14,4 +14,16 @@ int buf_put_uint(tsr_buf *b, unsigned long v);
 /* Writes cp as UTF-8 into out (4 bytes room); returns the length. */
 int utf8_encode(uint32_t cp, char *out);
 
+/* The value of a hex digit, or -1. */
+static inline int hex_digit(unsigned char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
 #endif

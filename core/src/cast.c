@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "json.h"
+#include "tessera/json.h"
 #include "tessera/tessera.h"
 
 struct tsr_cast_reader {
@@ -19,7 +19,7 @@ struct tsr_cast_reader {
     double last_time;
     char last_time_text[32]; /* the previous time as the file wrote it (cut at 31 bytes) */
     int events;
-    json_value doc;          /* the current line, kept so event data stays valid */
+    tsr_json_value doc;          /* the current line, kept so event data stays valid */
 };
 
 static int invalid(tsr_cast_reader *r, const char *fmt, ...)
@@ -72,14 +72,14 @@ static void quote(char *out, size_t cap, const char *s, size_t len)
 }
 
 /* A header size field: present once, an integer in 1..max. */
-static int header_size(tsr_cast_reader *r, const json_value *hdr, const char *name, int max,
+static int header_size(tsr_cast_reader *r, const tsr_json_value *hdr, const char *name, int max,
                        int *out)
 {
     size_t count;
-    const json_value *v = json_object_get(hdr, name, &count);
+    const tsr_json_value *v = tsr_json_object_get(hdr, name, &count);
     if (count > 1)
         return invalid(r, "not an asciicast v2 header: \"%s\" appears %zu times", name, count);
-    if (!v || v->type != JSON_NUMBER || !v->u.number.integer || v->u.number.value < 1 ||
+    if (!v || v->type != TSR_JSON_NUMBER || !v->u.number.integer || v->u.number.value < 1 ||
         v->u.number.value > max)
         return invalid(r, "not an asciicast v2 header: \"%s\" must be an integer from 1 to %d",
                        name, max);
@@ -87,15 +87,15 @@ static int header_size(tsr_cast_reader *r, const json_value *hdr, const char *na
     return TSR_OK;
 }
 
-static int read_header(tsr_cast_reader *r, const json_value *hdr, tsr_cast_event *ev)
+static int read_header(tsr_cast_reader *r, const tsr_json_value *hdr, tsr_cast_event *ev)
 {
-    if (hdr->type != JSON_OBJECT)
+    if (hdr->type != TSR_JSON_OBJECT)
         return invalid(r, "not an asciicast v2 header: expected a JSON object");
     size_t count;
-    const json_value *version = json_object_get(hdr, "version", &count);
+    const tsr_json_value *version = tsr_json_object_get(hdr, "version", &count);
     if (count > 1)
         return invalid(r, "not an asciicast v2 header: \"version\" appears %zu times", count);
-    if (!version || version->type != JSON_NUMBER || !version->u.number.integer ||
+    if (!version || version->type != TSR_JSON_NUMBER || !version->u.number.integer ||
         version->u.number.value != 2)
         return invalid(r, "not an asciicast v2 header: \"version\" must be 2");
     int rc = header_size(r, hdr, "width", TSR_MAX_COLS, &ev->cols);
@@ -126,7 +126,7 @@ static int parse_dimension(const char *s, size_t len, int max, int *out)
     return 0;
 }
 
-static int read_resize(tsr_cast_reader *r, const json_value *data, tsr_cast_event *ev)
+static int read_resize(tsr_cast_reader *r, const tsr_json_value *data, tsr_cast_event *ev)
 {
     const char *s = data->u.string.bytes;
     size_t len = data->u.string.len;
@@ -158,10 +158,10 @@ static uint64_t to_ns(double seconds)
 /* The time field: a number >= 0, not before the previous event's. Errors
  * show the numbers as the file wrote them (the JSON grammar allows only
  * digits, '-', '+', '.', 'e' and 'E' there, so they print safely). */
-static int check_time(tsr_cast_reader *r, const char *line, const json_value *t,
+static int check_time(tsr_cast_reader *r, const char *line, const tsr_json_value *t,
                       tsr_cast_event *ev)
 {
-    if (t->type != JSON_NUMBER || t->u.number.value < 0)
+    if (t->type != TSR_JSON_NUMBER || t->u.number.value < 0)
         return invalid(r, "event time must be a number >= 0");
     char now[sizeof r->last_time_text];
     size_t n = t->u.number.len < sizeof now - 1 ? t->u.number.len : sizeof now - 1;
@@ -178,19 +178,19 @@ static int check_time(tsr_cast_reader *r, const char *line, const json_value *t,
     return TSR_OK;
 }
 
-static int read_event(tsr_cast_reader *r, const char *line, const json_value *doc,
+static int read_event(tsr_cast_reader *r, const char *line, const tsr_json_value *doc,
                       tsr_cast_event *ev)
 {
-    if (doc->type != JSON_ARRAY || doc->u.array.count != 3)
+    if (doc->type != TSR_JSON_ARRAY || doc->u.array.count != 3)
         return invalid(r, "event must be a JSON array [time, code, data]");
-    const json_value *code = &doc->u.array.items[1];
-    const json_value *data = &doc->u.array.items[2];
+    const tsr_json_value *code = &doc->u.array.items[1];
+    const tsr_json_value *data = &doc->u.array.items[2];
     int rc = check_time(r, line, &doc->u.array.items[0], ev);
     if (rc != TSR_OK)
         return rc;
-    if (code->type != JSON_STRING)
+    if (code->type != TSR_JSON_STRING)
         return invalid(r, "event code must be a string");
-    if (data->type != JSON_STRING)
+    if (data->type != TSR_JSON_STRING)
         return invalid(r, "event data must be a string");
     const char *c = code->u.string.bytes;
     ev->data = data->u.string.bytes;
@@ -233,7 +233,7 @@ int tsr_cast_reader_new(tsr_cast_reader **out)
     tsr_cast_reader *r = calloc(1, sizeof *r);
     if (!r)
         return TSR_ERR_NOMEM;
-    r->doc.type = JSON_NULL;
+    r->doc.type = TSR_JSON_NULL;
     *out = r;
     return TSR_OK;
 }
@@ -242,7 +242,7 @@ void tsr_cast_reader_free(tsr_cast_reader *reader)
 {
     if (!reader)
         return;
-    json_free(&reader->doc);
+    tsr_json_free(&reader->doc);
     free(reader);
 }
 
@@ -252,18 +252,18 @@ int tsr_cast_reader_line(tsr_cast_reader *r, const void *bytes, size_t len, tsr_
         return TSR_ERR_INVALID;
     const char *line = bytes ? bytes : "";
     memset(ev, 0, sizeof *ev);
-    json_free(&r->doc); /* the previous event's data ends here */
+    tsr_json_free(&r->doc); /* the previous event's data ends here */
     r->lines++;
     if (blank(line, len))
         return invalid(r, r->lines == 1 ? "empty line, expected an asciicast v2 header"
                                         : "empty line, expected an event");
-    json_error jerr;
-    int rc = json_parse(line, len, &r->doc, &jerr);
-    if (rc == JSON_ERR_NOMEM) {
+    tsr_json_error jerr;
+    int rc = tsr_json_parse(line, len, &r->doc, &jerr);
+    if (rc == TSR_ERR_NOMEM) {
         r->lines--; /* the line can be offered again */
         return TSR_ERR_NOMEM;
     }
-    if (rc != JSON_OK)
+    if (rc != TSR_OK)
         return invalid(r, "bad JSON: %s at column %zu", jerr.reason, jerr.column);
     rc = r->lines == 1 ? read_header(r, &r->doc, ev) : read_event(r, line, &r->doc, ev);
     if (rc != TSR_OK)

@@ -1,8 +1,11 @@
 /* A strict recursive-descent JSON reader. Recursion is bounded by
- * JSON_MAX_DEPTH, so hostile nesting cannot exhaust the stack. Strings are
+ * TSR_JSON_MAX_DEPTH, so hostile nesting cannot exhaust the stack. Strings are
  * decoded in two passes: find the closing quote (to size the buffer, which
  * is never larger than the raw text), then decode and validate. */
-#include "json.h"
+#include "tessera/json.h"
+#include "tessera/tessera.h"
+
+#include "buf.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -16,10 +19,10 @@ typedef struct parser {
     size_t len;
     size_t pos;
     int depth;
-    json_error *err;
+    tsr_json_error *err;
 } parser;
 
-static int parse_value(parser *p, json_value *out);
+static int parse_value(parser *p, tsr_json_value *out);
 
 static int fail_at(parser *p, size_t at, const char *fmt, ...)
 {
@@ -28,7 +31,7 @@ static int fail_at(parser *p, size_t at, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(p->err->reason, sizeof p->err->reason, fmt, ap);
     va_end(ap);
-    return JSON_ERR_SYNTAX;
+    return TSR_ERR_FORMAT;
 }
 
 /* Says what was found where something else was needed. */
@@ -86,41 +89,6 @@ static size_t utf8_sequence_len(const unsigned char *s, size_t avail)
     return n;
 }
 
-static size_t utf8_encode(uint32_t cp, char *out)
-{
-    if (cp < 0x80) {
-        out[0] = (char)cp;
-        return 1;
-    }
-    if (cp < 0x800) {
-        out[0] = (char)(0xc0 | (cp >> 6));
-        out[1] = (char)(0x80 | (cp & 0x3f));
-        return 2;
-    }
-    if (cp < 0x10000) {
-        out[0] = (char)(0xe0 | (cp >> 12));
-        out[1] = (char)(0x80 | ((cp >> 6) & 0x3f));
-        out[2] = (char)(0x80 | (cp & 0x3f));
-        return 3;
-    }
-    out[0] = (char)(0xf0 | (cp >> 18));
-    out[1] = (char)(0x80 | ((cp >> 12) & 0x3f));
-    out[2] = (char)(0x80 | ((cp >> 6) & 0x3f));
-    out[3] = (char)(0x80 | (cp & 0x3f));
-    return 4;
-}
-
-static int hex_value(unsigned char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
 /* Reads the four hex digits of a \u escape whose 'u' is at text[at]; end is
  * the index of the string's closing quote. Returns -1 if they are not there. */
 static long read_u_escape(const parser *p, size_t at, size_t end)
@@ -129,7 +97,7 @@ static long read_u_escape(const parser *p, size_t at, size_t end)
     if (at + 4 >= end)
         return -1;
     for (size_t i = 1; i <= 4; i++) {
-        int h = hex_value(p->text[at + i]);
+        int h = hex_digit(p->text[at + i]);
         if (h < 0)
             return -1;
         v = v * 16 + h;
@@ -149,7 +117,7 @@ static int decode_escape(parser *p, size_t *i, size_t end, char *out, size_t *ol
     if (hit) {
         out[(*olen)++] = value[hit - simple];
         *i = at + 2;
-        return JSON_OK;
+        return TSR_OK;
     }
     if (e != 'u') {
         if (e > 0x20 && e < 0x7f)
@@ -173,7 +141,7 @@ static int decode_escape(parser *p, size_t *i, size_t end, char *out, size_t *ol
     }
     *olen += utf8_encode((uint32_t)cp, out + *olen);
     *i = next;
-    return JSON_OK;
+    return TSR_OK;
 }
 
 /* Parses the string whose opening quote is at text[pos]. */
@@ -188,12 +156,12 @@ static int parse_string(parser *p, char **bytes, size_t *len)
 
     char *out = malloc(end - start); /* raw length + 1: decoding never grows */
     if (!out)
-        return JSON_ERR_NOMEM;
+        return TSR_ERR_NOMEM;
     size_t olen = 0;
     size_t i = start + 1;
     while (i < end) {
         unsigned char c = p->text[i];
-        int rc = JSON_OK;
+        int rc = TSR_OK;
         if (c == '\\') {
             rc = decode_escape(p, &i, end, out, &olen);
         } else if (c < 0x20) {
@@ -208,7 +176,7 @@ static int parse_string(parser *p, char **bytes, size_t *len)
                 i += n;
             }
         }
-        if (rc != JSON_OK) {
+        if (rc != TSR_OK) {
             free(out);
             return rc;
         }
@@ -217,7 +185,7 @@ static int parse_string(parser *p, char **bytes, size_t *len)
     p->pos = end + 1;
     *bytes = out;
     *len = olen;
-    return JSON_OK;
+    return TSR_OK;
 }
 
 static int is_digit(const parser *p, size_t at)
@@ -225,7 +193,7 @@ static int is_digit(const parser *p, size_t at)
     return at < p->len && p->text[at] >= '0' && p->text[at] <= '9';
 }
 
-static int parse_number(parser *p, json_value *out)
+static int parse_number(parser *p, tsr_json_value *out)
 {
     size_t start = p->pos;
     size_t i = start;
@@ -262,7 +230,7 @@ static int parse_number(parser *p, json_value *out)
     char small[64];
     char *copy = n < sizeof small ? small : malloc(n + 1);
     if (!copy)
-        return JSON_ERR_NOMEM;
+        return TSR_ERR_NOMEM;
     memcpy(copy, p->text + start, n);
     copy[n] = '\0';
     double v = strtod(copy, NULL);
@@ -271,13 +239,13 @@ static int parse_number(parser *p, json_value *out)
     if (isinf(v))
         return fail_at(p, start, "number out of range");
 
-    out->type = JSON_NUMBER;
+    out->type = TSR_JSON_NUMBER;
     out->u.number.value = v;
     out->u.number.integer = integer;
     out->u.number.offset = start;
     out->u.number.len = n;
     p->pos = i;
-    return JSON_OK;
+    return TSR_OK;
 }
 
 /* Makes room for one more element of size elem in *items (count used,
@@ -285,48 +253,48 @@ static int parse_number(parser *p, json_value *out)
 static int grow(void **items, size_t count, size_t *cap, size_t elem)
 {
     if (count < *cap)
-        return JSON_OK;
+        return TSR_OK;
     size_t ncap = *cap ? *cap * 2 : 4;
     if (ncap > SIZE_MAX / elem)
-        return JSON_ERR_NOMEM;
+        return TSR_ERR_NOMEM;
     void *n = realloc(*items, ncap * elem);
     if (!n)
-        return JSON_ERR_NOMEM;
+        return TSR_ERR_NOMEM;
     *items = n;
     *cap = ncap;
-    return JSON_OK;
+    return TSR_OK;
 }
 
 static int enter(parser *p)
 {
-    if (p->depth >= JSON_MAX_DEPTH)
-        return fail_at(p, p->pos, "nesting deeper than %d levels", JSON_MAX_DEPTH);
+    if (p->depth >= TSR_JSON_MAX_DEPTH)
+        return fail_at(p, p->pos, "nesting deeper than %d levels", TSR_JSON_MAX_DEPTH);
     p->depth++;
     p->pos++; /* the opening bracket */
     skip_ws(p);
-    return JSON_OK;
+    return TSR_OK;
 }
 
-static int parse_array(parser *p, json_value *out)
+static int parse_array(parser *p, tsr_json_value *out)
 {
     int rc = enter(p);
-    if (rc != JSON_OK)
+    if (rc != TSR_OK)
         return rc;
-    out->type = JSON_ARRAY;
+    out->type = TSR_JSON_ARRAY;
     out->u.array.items = NULL;
     out->u.array.count = 0;
     size_t cap = 0;
     if (p->pos < p->len && p->text[p->pos] == ']') {
         p->pos++;
         p->depth--;
-        return JSON_OK;
+        return TSR_OK;
     }
     for (;;) {
-        rc = grow((void **)&out->u.array.items, out->u.array.count, &cap, sizeof(json_value));
-        if (rc != JSON_OK)
+        rc = grow((void **)&out->u.array.items, out->u.array.count, &cap, sizeof(tsr_json_value));
+        if (rc != TSR_OK)
             break;
         rc = parse_value(p, &out->u.array.items[out->u.array.count]);
-        if (rc != JSON_OK)
+        if (rc != TSR_OK)
             break;
         out->u.array.count++;
         skip_ws(p);
@@ -337,41 +305,41 @@ static int parse_array(parser *p, json_value *out)
         if (p->pos < p->len && p->text[p->pos] == ']') {
             p->pos++;
             p->depth--;
-            return JSON_OK;
+            return TSR_OK;
         }
         rc = fail_unexpected(p, "',' or ']'");
         break;
     }
-    json_free(out);
+    tsr_json_free(out);
     return rc;
 }
 
-static int parse_object(parser *p, json_value *out)
+static int parse_object(parser *p, tsr_json_value *out)
 {
     int rc = enter(p);
-    if (rc != JSON_OK)
+    if (rc != TSR_OK)
         return rc;
-    out->type = JSON_OBJECT;
+    out->type = TSR_JSON_OBJECT;
     out->u.object.members = NULL;
     out->u.object.count = 0;
     size_t cap = 0;
     if (p->pos < p->len && p->text[p->pos] == '}') {
         p->pos++;
         p->depth--;
-        return JSON_OK;
+        return TSR_OK;
     }
     for (;;) {
-        rc = grow((void **)&out->u.object.members, out->u.object.count, &cap, sizeof(json_member));
-        if (rc != JSON_OK)
+        rc = grow((void **)&out->u.object.members, out->u.object.count, &cap, sizeof(tsr_json_member));
+        if (rc != TSR_OK)
             break;
-        json_member *m = &out->u.object.members[out->u.object.count];
+        tsr_json_member *m = &out->u.object.members[out->u.object.count];
         skip_ws(p);
         if (p->pos >= p->len || p->text[p->pos] != '"') {
             rc = fail_unexpected(p, "a string key");
             break;
         }
         rc = parse_string(p, &m->key, &m->key_len);
-        if (rc != JSON_OK)
+        if (rc != TSR_OK)
             break;
         skip_ws(p);
         if (p->pos >= p->len || p->text[p->pos] != ':') {
@@ -381,7 +349,7 @@ static int parse_object(parser *p, json_value *out)
         }
         p->pos++;
         rc = parse_value(p, &m->value);
-        if (rc != JSON_OK) {
+        if (rc != TSR_OK) {
             free(m->key);
             break;
         }
@@ -394,26 +362,26 @@ static int parse_object(parser *p, json_value *out)
         if (p->pos < p->len && p->text[p->pos] == '}') {
             p->pos++;
             p->depth--;
-            return JSON_OK;
+            return TSR_OK;
         }
         rc = fail_unexpected(p, "',' or '}'");
         break;
     }
-    json_free(out);
+    tsr_json_free(out);
     return rc;
 }
 
-static int parse_literal(parser *p, const char *word, json_type type, json_value *out)
+static int parse_literal(parser *p, const char *word, tsr_json_type type, tsr_json_value *out)
 {
     size_t n = strlen(word);
     if (p->len - p->pos < n || memcmp(p->text + p->pos, word, n) != 0)
         return fail_unexpected(p, "a JSON value");
     out->type = type;
     p->pos += n;
-    return JSON_OK;
+    return TSR_OK;
 }
 
-static int parse_value(parser *p, json_value *out)
+static int parse_value(parser *p, tsr_json_value *out)
 {
     skip_ws(p);
     if (p->pos >= p->len)
@@ -424,14 +392,14 @@ static int parse_value(parser *p, json_value *out)
     case '[':
         return parse_array(p, out);
     case '"':
-        out->type = JSON_STRING;
+        out->type = TSR_JSON_STRING;
         return parse_string(p, &out->u.string.bytes, &out->u.string.len);
     case 't':
-        return parse_literal(p, "true", JSON_TRUE, out);
+        return parse_literal(p, "true", TSR_JSON_TRUE, out);
     case 'f':
-        return parse_literal(p, "false", JSON_FALSE, out);
+        return parse_literal(p, "false", TSR_JSON_FALSE, out);
     case 'n':
-        return parse_literal(p, "null", JSON_NULL, out);
+        return parse_literal(p, "null", TSR_JSON_NULL, out);
     default:
         if (p->text[p->pos] == '-' || is_digit(p, p->pos))
             return parse_number(p, out);
@@ -439,57 +407,57 @@ static int parse_value(parser *p, json_value *out)
     }
 }
 
-int json_parse(const char *text, size_t len, json_value *out, json_error *err)
+int tsr_json_parse(const char *text, size_t len, tsr_json_value *out, tsr_json_error *err)
 {
     parser p = {(const unsigned char *)text, len, 0, 0, err};
     err->column = 0;
     err->reason[0] = '\0';
-    out->type = JSON_NULL;
+    out->type = TSR_JSON_NULL;
     int rc = parse_value(&p, out);
-    if (rc == JSON_OK) {
+    if (rc == TSR_OK) {
         skip_ws(&p);
         if (p.pos < p.len) {
-            json_free(out);
+            tsr_json_free(out);
             rc = fail_at(&p, p.pos, "unexpected data after the JSON value");
         }
     }
-    if (rc != JSON_OK)
-        out->type = JSON_NULL;
+    if (rc != TSR_OK)
+        out->type = TSR_JSON_NULL;
     return rc;
 }
 
-void json_free(json_value *value)
+void tsr_json_free(tsr_json_value *value)
 {
     switch (value->type) {
-    case JSON_STRING:
+    case TSR_JSON_STRING:
         free(value->u.string.bytes);
         break;
-    case JSON_ARRAY:
+    case TSR_JSON_ARRAY:
         for (size_t i = 0; i < value->u.array.count; i++)
-            json_free(&value->u.array.items[i]);
+            tsr_json_free(&value->u.array.items[i]);
         free(value->u.array.items);
         break;
-    case JSON_OBJECT:
+    case TSR_JSON_OBJECT:
         for (size_t i = 0; i < value->u.object.count; i++) {
             free(value->u.object.members[i].key);
-            json_free(&value->u.object.members[i].value);
+            tsr_json_free(&value->u.object.members[i].value);
         }
         free(value->u.object.members);
         break;
     default:
         break;
     }
-    value->type = JSON_NULL;
+    value->type = TSR_JSON_NULL;
 }
 
-const json_value *json_object_get(const json_value *object, const char *key, size_t *count)
+const tsr_json_value *tsr_json_object_get(const tsr_json_value *object, const char *key, size_t *count)
 {
-    const json_value *first = NULL;
+    const tsr_json_value *first = NULL;
     size_t n = 0;
     size_t klen = strlen(key);
-    if (object->type == JSON_OBJECT) {
+    if (object->type == TSR_JSON_OBJECT) {
         for (size_t i = 0; i < object->u.object.count; i++) {
-            const json_member *m = &object->u.object.members[i];
+            const tsr_json_member *m = &object->u.object.members[i];
             if (m->key_len == klen && memcmp(m->key, key, klen) == 0) {
                 if (!first)
                     first = &m->value;

@@ -27,17 +27,6 @@ static int set_string(char **dst, size_t *dst_len, const uint8_t *s, size_t n)
     return TSR_OK;
 }
 
-static int hexval(uint8_t c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
 /* One colour component of 1-4 hex digits, scaled to 8 bits. */
 static int component(const uint8_t *s, size_t n, unsigned *out)
 {
@@ -45,7 +34,7 @@ static int component(const uint8_t *s, size_t n, unsigned *out)
         return 0;
     unsigned v = 0;
     for (size_t i = 0; i < n; i++) {
-        int h = hexval(s[i]);
+        int h = hex_digit(s[i]);
         if (h < 0)
             return 0;
         v = v * 16 + (unsigned)h;

@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "json.h"
+#include "tessera/tessera.h"
 
 static int failures;
 
@@ -22,36 +22,36 @@ static int failures;
 /* A string document and the bytes it must decode to. */
 static void string_ok(const char *doc, const char *want, size_t want_len)
 {
-    json_value v;
-    json_error err;
-    int rc = json_parse(doc, strlen(doc), &v, &err);
-    CHECK(rc == JSON_OK, "%s: rejected: %s at column %zu", doc, err.reason, err.column);
-    if (rc != JSON_OK)
+    tsr_json_value v;
+    tsr_json_error err;
+    int rc = tsr_json_parse(doc, strlen(doc), &v, &err);
+    CHECK(rc == TSR_OK, "%s: rejected: %s at column %zu", doc, err.reason, err.column);
+    if (rc != TSR_OK)
         return;
-    CHECK(v.type == JSON_STRING, "%s: not a string", doc);
-    if (v.type == JSON_STRING) {
+    CHECK(v.type == TSR_JSON_STRING, "%s: not a string", doc);
+    if (v.type == TSR_JSON_STRING) {
         CHECK(v.u.string.len == want_len && memcmp(v.u.string.bytes, want, want_len) == 0,
               "%s: decoded to %zu wrong bytes", doc, v.u.string.len);
         CHECK(v.u.string.bytes[v.u.string.len] == '\0', "%s: not NUL-terminated", doc);
     }
-    json_free(&v);
+    tsr_json_free(&v);
 }
 
 /* A document (len bytes) that must be rejected with this reason and column. */
 static void rejected_n(const char *doc, size_t len, size_t column, const char *reason)
 {
-    json_value v;
-    json_error err;
-    int rc = json_parse(doc, len, &v, &err);
-    CHECK(rc == JSON_ERR_SYNTAX, "%s: accepted, expected \"%s\"", doc, reason);
-    if (rc == JSON_OK) {
-        json_free(&v);
+    tsr_json_value v;
+    tsr_json_error err;
+    int rc = tsr_json_parse(doc, len, &v, &err);
+    CHECK(rc == TSR_ERR_FORMAT, "%s: accepted, expected \"%s\"", doc, reason);
+    if (rc == TSR_OK) {
+        tsr_json_free(&v);
         return;
     }
     CHECK(strcmp(err.reason, reason) == 0, "%s: reason \"%s\", expected \"%s\"", doc, err.reason,
           reason);
     CHECK(err.column == column, "%s: column %zu, expected %zu", doc, err.column, column);
-    CHECK(v.type == JSON_NULL, "%s: output not left empty", doc);
+    CHECK(v.type == TSR_JSON_NULL, "%s: output not left empty", doc);
 }
 
 static void rejected(const char *doc, size_t column, const char *reason)
@@ -61,16 +61,16 @@ static void rejected(const char *doc, size_t column, const char *reason)
 
 static void number_ok(const char *doc, double want, int integer)
 {
-    json_value v;
-    json_error err;
-    int rc = json_parse(doc, strlen(doc), &v, &err);
-    CHECK(rc == JSON_OK && v.type == JSON_NUMBER, "%s: not a number (%s)", doc, err.reason);
-    if (rc != JSON_OK)
+    tsr_json_value v;
+    tsr_json_error err;
+    int rc = tsr_json_parse(doc, strlen(doc), &v, &err);
+    CHECK(rc == TSR_OK && v.type == TSR_JSON_NUMBER, "%s: not a number (%s)", doc, err.reason);
+    if (rc != TSR_OK)
         return;
     CHECK(v.u.number.value == want, "%s: value %g, expected %g", doc, v.u.number.value, want);
     CHECK(v.u.number.integer == integer, "%s: integer flag %d", doc, v.u.number.integer);
     CHECK(v.u.number.offset + v.u.number.len <= strlen(doc), "%s: bad span", doc);
-    json_free(&v);
+    tsr_json_free(&v);
 }
 
 static void test_strings(void)
@@ -133,34 +133,34 @@ static void test_numbers(void)
 static void test_structure(void)
 {
     const char *doc = " \t[1, \"x\", {\"k\": [true, false, null], \"e\": {}}, []]\r\n";
-    json_value v;
-    json_error err;
-    int rc = json_parse(doc, strlen(doc), &v, &err);
-    CHECK(rc == JSON_OK, "structure rejected: %s at %zu", err.reason, err.column);
-    if (rc == JSON_OK) {
-        CHECK(v.type == JSON_ARRAY && v.u.array.count == 4, "top array");
-        const json_value *obj = &v.u.array.items[2];
-        CHECK(obj->type == JSON_OBJECT && obj->u.object.count == 2, "object");
-        const json_value *k = json_object_get(obj, "k", NULL);
-        CHECK(k && k->type == JSON_ARRAY && k->u.array.count == 3, "k");
-        if (k && k->type == JSON_ARRAY && k->u.array.count == 3)
-            CHECK(k->u.array.items[0].type == JSON_TRUE && k->u.array.items[1].type == JSON_FALSE &&
-                      k->u.array.items[2].type == JSON_NULL,
+    tsr_json_value v;
+    tsr_json_error err;
+    int rc = tsr_json_parse(doc, strlen(doc), &v, &err);
+    CHECK(rc == TSR_OK, "structure rejected: %s at %zu", err.reason, err.column);
+    if (rc == TSR_OK) {
+        CHECK(v.type == TSR_JSON_ARRAY && v.u.array.count == 4, "top array");
+        const tsr_json_value *obj = &v.u.array.items[2];
+        CHECK(obj->type == TSR_JSON_OBJECT && obj->u.object.count == 2, "object");
+        const tsr_json_value *k = tsr_json_object_get(obj, "k", NULL);
+        CHECK(k && k->type == TSR_JSON_ARRAY && k->u.array.count == 3, "k");
+        if (k && k->type == TSR_JSON_ARRAY && k->u.array.count == 3)
+            CHECK(k->u.array.items[0].type == TSR_JSON_TRUE && k->u.array.items[1].type == TSR_JSON_FALSE &&
+                      k->u.array.items[2].type == TSR_JSON_NULL,
                   "literals");
-        CHECK(json_object_get(obj, "missing", NULL) == NULL, "missing key found");
-        CHECK(v.u.array.items[3].type == JSON_ARRAY && v.u.array.items[3].u.array.count == 0,
+        CHECK(tsr_json_object_get(obj, "missing", NULL) == NULL, "missing key found");
+        CHECK(v.u.array.items[3].type == TSR_JSON_ARRAY && v.u.array.items[3].u.array.count == 0,
               "empty array");
-        json_free(&v);
+        tsr_json_free(&v);
     }
 
     const char *dup = "{\"version\": 2, \"width\": 3, \"version\": 3}";
-    rc = json_parse(dup, strlen(dup), &v, &err);
-    CHECK(rc == JSON_OK, "duplicate keys are valid JSON");
-    if (rc == JSON_OK) {
+    rc = tsr_json_parse(dup, strlen(dup), &v, &err);
+    CHECK(rc == TSR_OK, "duplicate keys are valid JSON");
+    if (rc == TSR_OK) {
         size_t count = 0;
-        const json_value *ver = json_object_get(&v, "version", &count);
+        const tsr_json_value *ver = tsr_json_object_get(&v, "version", &count);
         CHECK(count == 2 && ver && ver->u.number.value == 2, "first of duplicate keys, count 2");
-        json_free(&v);
+        tsr_json_free(&v);
     }
 
     rejected("", 1, "unexpected end of input, expected a JSON value");
@@ -183,28 +183,28 @@ static void test_structure(void)
 
 static void test_depth(void)
 {
-    char doc[2 * (JSON_MAX_DEPTH + 1) + 1];
+    char doc[2 * (TSR_JSON_MAX_DEPTH + 1) + 1];
     /* exactly the limit parses */
-    memset(doc, '[', JSON_MAX_DEPTH);
-    memset(doc + JSON_MAX_DEPTH, ']', JSON_MAX_DEPTH);
-    json_value v;
-    json_error err;
-    int rc = json_parse(doc, 2 * JSON_MAX_DEPTH, &v, &err);
-    CHECK(rc == JSON_OK, "depth %d rejected: %s", JSON_MAX_DEPTH, err.reason);
-    if (rc == JSON_OK)
-        json_free(&v);
+    memset(doc, '[', TSR_JSON_MAX_DEPTH);
+    memset(doc + TSR_JSON_MAX_DEPTH, ']', TSR_JSON_MAX_DEPTH);
+    tsr_json_value v;
+    tsr_json_error err;
+    int rc = tsr_json_parse(doc, 2 * TSR_JSON_MAX_DEPTH, &v, &err);
+    CHECK(rc == TSR_OK, "depth %d rejected: %s", TSR_JSON_MAX_DEPTH, err.reason);
+    if (rc == TSR_OK)
+        tsr_json_free(&v);
     /* one more does not */
-    memset(doc, '[', JSON_MAX_DEPTH + 1);
-    memset(doc + JSON_MAX_DEPTH + 1, ']', JSON_MAX_DEPTH + 1);
+    memset(doc, '[', TSR_JSON_MAX_DEPTH + 1);
+    memset(doc + TSR_JSON_MAX_DEPTH + 1, ']', TSR_JSON_MAX_DEPTH + 1);
     char reason[64];
-    snprintf(reason, sizeof reason, "nesting deeper than %d levels", JSON_MAX_DEPTH);
-    rejected_n(doc, 2 * (JSON_MAX_DEPTH + 1), JSON_MAX_DEPTH + 1, reason);
+    snprintf(reason, sizeof reason, "nesting deeper than %d levels", TSR_JSON_MAX_DEPTH);
+    rejected_n(doc, 2 * (TSR_JSON_MAX_DEPTH + 1), TSR_JSON_MAX_DEPTH + 1, reason);
     /* and a deep object chain */
-    char obj[8 * (JSON_MAX_DEPTH + 1) + 8];
+    char obj[8 * (TSR_JSON_MAX_DEPTH + 1) + 8];
     size_t n = 0;
-    for (int i = 0; i <= JSON_MAX_DEPTH; i++)
+    for (int i = 0; i <= TSR_JSON_MAX_DEPTH; i++)
         n += (size_t)sprintf(obj + n, "{\"a\":");
-    rejected_n(obj, n, 5 * JSON_MAX_DEPTH + 1, reason);
+    rejected_n(obj, n, 5 * TSR_JSON_MAX_DEPTH + 1, reason);
 }
 
 int main(void)

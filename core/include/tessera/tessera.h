@@ -358,4 +358,7 @@ int tsr_codepoint_width(uint32_t cp);
 /* Encoding keys, text, mouse, paste and focus for the program. */
 #include "tessera/input.h"
 
+/* The strict JSON reader behind the recordings, for hosts that speak JSON. */
+#include "tessera/json.h"
+
 #endif
