@@ -46,3 +46,9 @@ LAYOUT(offsetof(tsr_history_stats, raw_bytes) == 8);
 LAYOUT(offsetof(tsr_history_stats, decoded_bytes) == 16);
 LAYOUT(offsetof(tsr_history_stats, full_copy_bytes) == 24);
 LAYOUT(offsetof(tsr_history_stats, evicted) == 32);
+
+/* js/src/cast_reader.js reads events straight from memory */
+LAYOUT(sizeof(tsr_cast_event) == 40);
+LAYOUT(offsetof(tsr_cast_event, time) == 8 && offsetof(tsr_cast_event, data) == 16);
+LAYOUT(offsetof(tsr_cast_event, len) == 20 && offsetof(tsr_cast_event, kind) == 24);
+LAYOUT(offsetof(tsr_cast_event, cols) == 28 && offsetof(tsr_cast_event, rows) == 32);

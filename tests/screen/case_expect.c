@@ -3,6 +3,7 @@
 #include "case_expect.h"
 
 #include "case_checks.h"
+#include "case_dump.h"
 #include "case_report.h"
 
 #include <stdio.h>
@@ -20,6 +21,7 @@ static int ensure_term(case_ctx *c)
         c->term = NULL;
         return -1;
     }
+    case_dump_term(c);
     return 0;
 }
 static char *read_block(case_ctx *c, size_t *len, int *nrows)
@@ -199,6 +201,7 @@ static void feed(case_ctx *c, const lex_line *l, int bytewise)
         size_t step = bytewise ? 1 : t->len;
         for (size_t o = 0; o < t->len || (o == 0 && t->len == 0); o += step) {
             size_t n = t->len - o < step ? t->len - o : step;
+            case_dump_feed(c, t->text + o, n);
             int st = tsr_term_feed(c->term, t->text + o, n);
             if (st != TSR_OK) {
                 fail_head(c, "feed");
@@ -411,6 +414,7 @@ void case_directive(case_ctx *c, const lex_line *l)
         if (need_args(c, l, 2, 2) || need_int(c, &l->tok[1], 1, 10000000, "count", &n) ||
             need_string(c, &l->tok[2], "feed data"))
             return;
+        case_dump_feed_repeat(c, n, l->tok[2].text, l->tok[2].len);
         for (long k = 0; k < n; k++) {
             if (tsr_term_feed(c->term, l->tok[2].text, l->tok[2].len) != TSR_OK) {
                 fail_head(c, "feed-repeat: tsr_term_feed failed");
@@ -422,13 +426,17 @@ void case_directive(case_ctx *c, const lex_line *l)
         if (need_args(c, l, 2, 2) || need_int(c, &l->tok[1], 1, TSR_MAX_ROWS, "rows", &r) ||
             need_int(c, &l->tok[2], 1, TSR_MAX_COLS, "cols", &col))
             return;
+        case_dump_resize(c, (int)r, (int)col);
         int st = tsr_term_resize(c->term, (int)r, (int)col);
         if (st != TSR_OK) {
             fail_head(c, "resize");
             fprintf(stderr, "  tsr_term_resize failed: %s\n", tsr_status_str(st));
         }
     } else if (!strcmp(d, "reset")) {
-        if (need_args(c, l, 0, 0) == 0 && tsr_term_reset(c->term) != TSR_OK)
+        if (need_args(c, l, 0, 0) != 0)
+            return;
+        case_dump_reset(c);
+        if (tsr_term_reset(c->term) != TSR_OK)
             fail_head(c, "reset failed");
     } else if (!strncmp(d, "expect-", 7)) {
         expectation(c, l, d);

@@ -3,6 +3,8 @@
 #ifndef CASE_EXPECT_H
 #define CASE_EXPECT_H
 
+#include <stdio.h>
+
 #include "case_lex.h"
 #include "tessera/tessera.h"
 
@@ -25,6 +27,7 @@ typedef struct case_ctx {
     /* totals */
     int npassed, nfailed;
     int verbose;
+    FILE *dump; /* --dump: where the records go (case_dump.h), else NULL */
 } case_ctx;
 
 void case_directive(case_ctx *c, const lex_line *l);

@@ -3,6 +3,7 @@
  * from a fresh terminal; directives run in order. A failing expectation
  * prints FILE:LINE with the expected and actual values; a malformed file
  * prints FILE:LINE: reason. Exit status is non-zero if any case failed. */
+#include "case_dump.h"
 #include "case_expect.h"
 
 #include <stdio.h>
@@ -53,6 +54,7 @@ static void finish_case(case_ctx *c)
         c->nfailed++;
     else
         c->npassed++;
+    case_dump_finish(c);
     if (c->term)
         tsr_term_free(c->term);
     c->term = NULL;
@@ -71,6 +73,7 @@ static void start_case(case_ctx *c, const lex_line *l)
     snprintf(c->name, sizeof c->name, "%s", l->ntok > 1 ? l->tok[1].text : "?");
     if (l->ntok != 2)
         case_malformed(c, "case needs exactly one name");
+    case_dump_start(c);
 }
 
 static void run_file(case_ctx *c, const char *path)
@@ -153,15 +156,22 @@ static void run_file(case_ctx *c, const char *path)
 
 int main(int argc, char **argv)
 {
-    if (argc < 2) {
-        fprintf(stderr, "usage: %s CASE_FILE...\n", argv[0]);
-        return 2;
-    }
     case_ctx c;
     memset(&c, 0, sizeof c);
+    int first = 1;
+    /* --dump: also write the actions and final renderings of every case
+     * to stdout (case_dump.h); the summary then goes to stderr. */
+    if (argc > 1 && strcmp(argv[1], "--dump") == 0) {
+        c.dump = stdout;
+        first = 2;
+    }
+    if (argc <= first) {
+        fprintf(stderr, "usage: %s [--dump] CASE_FILE...\n", argv[0]);
+        return 2;
+    }
     c.verbose = getenv("SCREEN_HARNESS_VERBOSE") != NULL;
-    for (int i = 1; i < argc; i++)
+    for (int i = first; i < argc; i++)
         run_file(&c, argv[i]);
-    printf("%d passed, %d failed\n", c.npassed, c.nfailed);
+    fprintf(c.dump ? stderr : stdout, "%d passed, %d failed\n", c.npassed, c.nfailed);
     return c.nfailed ? 1 : 0;
 }

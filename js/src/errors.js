@@ -1,0 +1,40 @@
+// Errors the package throws. A failing core call carries its tsr_status;
+// asking for a revision older than the kept history is its own class, as the
+// seed's assertions require (HistoryEvictedError, never a shorter range).
+
+export class TesseraError extends Error {
+  /** @param {string} message @param {number} [status] */
+  constructor(message, status) {
+    super(message);
+    this.name = 'TesseraError';
+    this.status = status ?? null;
+  }
+
+  static fromStatus(status, what, statusText) {
+    const message = what ? `${what}: ${statusText}` : statusText;
+    const e = status === -4 ? new HistoryEvictedError(message) : new TesseraError(message, status);
+    e.statusText = statusText;
+    return e;
+  }
+}
+
+export class HistoryEvictedError extends TesseraError {
+  constructor(message, details = {}) {
+    super(message, -4);
+    this.name = 'HistoryEvictedError';
+    Object.assign(this, details);
+  }
+}
+
+// An invalid recording, worded exactly as the native CLI prints it:
+// "FILE:LINE: reason" for asciicast, "FILE: byte OFFSET: reason" for journals.
+export class RecordingError extends TesseraError {
+  constructor(file, line, reason, offset = null) {
+    super(offset === null ? `${file}:${line}: ${reason}` : `${file}: byte ${offset}: ${reason}`, -6);
+    this.name = 'RecordingError';
+    this.file = file;
+    this.line = line;
+    this.offset = offset;
+    this.reason = reason;
+  }
+}

@@ -1,0 +1,107 @@
+// Recordings as frames. A tessera journal (native-host/journal.h) already
+// is frames: they are decoded by the core and kept as they are. An
+// asciicast v2 file is read by the core's reader
+// (through wasm), so a file the native CLI rejects is rejected here with the
+// same line and reason. One output event becomes one output frame, a resize
+// event one resize frame, typed input an input frame (it never shows);
+// event times (seconds) become frame times in nanoseconds.
+
+import { loadEngine } from './engine.js';
+import { CastReader, LineSplitter } from './cast_reader.js';
+import { RecordingError, TesseraError } from './errors.js';
+import { isJournal, readFrame, walkJournal } from './journal.js';
+import { Screen } from './screen.js';
+
+/**
+ * Reads a recording from bytes. `name` is what errors call the file.
+ * Needs a loaded engine (loadEngine()).
+ */
+export function readRecording(bytes, { engine, name = '<recording>' }) {
+  if (isJournal(bytes)) return readJournal(bytes, engine, name);
+  const abi = engine.abi;
+  const reader = new CastReader(abi);
+  const frames = [];
+  const markers = [];
+  let header = null;
+  const fail = (r) => {
+    if (r.status === -6) throw new RecordingError(name, r.line, r.reason);
+    throw new TesseraError(`${name}: ${r.reason}`, r.status);
+  };
+  try {
+    const split = new LineSplitter();
+    const lines = [...split.push(bytes), ...split.end()];
+    for (const line of lines) {
+      const r = reader.line(line);
+      if (!r.ok) fail(r);
+      const e = r.event;
+      switch (e.kind) {
+        case 'header':
+          header = { cols: e.cols, rows: e.rows };
+          break;
+        case 'output':
+        case 'input':
+          frames.push({ type: e.kind, timeNs: e.timeNs, data: abi.bytesAt(e.dataPtr, e.len) });
+          break;
+        case 'resize':
+          frames.push({ type: 'resize', timeNs: e.timeNs, rows: e.rows, cols: e.cols });
+          break;
+        case 'marker':
+          markers.push({ timeNs: e.timeNs, label: abi.textAt(e.dataPtr, e.len) });
+          break;
+        default:
+          break;
+      }
+    }
+    const end = reader.finish();
+    if (!end.ok) fail(end);
+  } finally {
+    reader.free();
+  }
+  return new Recording(engine, 'asciicast', header, frames, markers);
+}
+
+function readJournal(bytes, engine, name) {
+  const abi = engine.abi;
+  const frames = [];
+  const r = walkJournal(abi, bytes, (p) => { frames.push(readFrame(abi, p)); });
+  if (r.reason) throw new RecordingError(name, null, r.reason, r.offset);
+  // The first frame is the recorded size (a journal without one keeps 24x80).
+  const size = frames[0]?.type === 'resize' ? frames.shift() : { rows: 24, cols: 80 };
+  return new Recording(engine, 'journal', { cols: size.cols, rows: size.rows }, frames, []);
+}
+
+/** Reads an asciicast v2 file or a tessera journal (Node). */
+export async function openRecording(path, options = {}) {
+  const { readFile } = await import('node:fs/promises');
+  const engine = options.engine?.abi ? options.engine : await loadEngine({ engine: options.engine });
+  const bytes = new Uint8Array(await readFile(path));
+  return readRecording(bytes, { engine, name: String(path) });
+}
+
+export class Recording {
+  constructor(engine, format, header, frames, markers) {
+    this.engine = engine;
+    this.format = format;
+    /** The header's size: {cols, rows}. */
+    this.header = Object.freeze(header);
+    this.cols = header.cols;
+    this.rows = header.rows;
+    this.frames = Object.freeze(frames.map((f) => Object.freeze(f)));
+    this.markers = Object.freeze(markers);
+  }
+
+  /**
+   * Applies every frame to a screen (a new one of the header's size unless
+   * given; options as for Screen) and returns it: one revision at most per
+   * frame, stamped with the frame's time. Replies are dropped, as there is
+   * no program to answer.
+   */
+  replay(screen, options = {}) {
+    const s = screen ?? new Screen(this.engine, { rows: this.rows, cols: this.cols, ...options });
+    for (const frame of this.frames) {
+      s.applyFrame(frame);
+      if (frame.type === 'output') s.takeReplies();
+    }
+    return s;
+  }
+}

@@ -1,0 +1,154 @@
+// `node js/bin/tessera.mjs feed|replay` against build/bin/tessera: the same
+// stdout, stderr and exit code, byte for byte, on both wasm engines.
+//
+// 1. The CLI's own end-to-end cases (tests/cli/cli_test.sh) run unchanged
+//    with the JS CLI as the binary, for every case about feed, replay and
+//    errors (the full help, version and the command list belong to the
+//    native tool, which has more commands).
+// 2. Native and JS run side by side on the same arguments: every recording
+//    in every format, raw byte streams, stdin, and a set of bad inputs.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ENGINES, castsDir, repoRoot, runJs, runNative, show } from './support.mjs';
+
+const cliDir = path.join(repoRoot, 'tests', 'cli');
+const wrapper = path.join(repoRoot, 'js', 'test', 'tessera-js.sh');
+
+function cliCases() {
+  const cmake = readFileSync(path.join(cliDir, 'CMakeLists.txt'), 'utf8');
+  const list = /set\(TSR_CLI_CASES([^)]*)\)/.exec(cmake)[1].split(/\s+/).filter(Boolean);
+  return list.filter((c) => /^(feed|replay|err)_/.test(c));
+}
+
+const cases = cliCases();
+test('there are CLI cases to reuse', () => assert.ok(cases.length >= 30, cases.join(' ')));
+
+for (const engine of ENGINES) {
+  for (const c of cases) {
+    test(`cli_test.sh ${c} on the js CLI (${engine})`, () => {
+      const r = spawnSync('sh', [path.join(cliDir, 'cli_test.sh'), wrapper, c], {
+        env: { ...process.env, TESSERA_ENGINE: engine, TESSERA_NODE: process.execPath },
+      });
+      assert.equal(r.status, 0, `${r.stdout}${r.stderr}`);
+    });
+  }
+}
+
+// ------------------------------------------------------------ side by side
+
+const work = mkdtempSync(path.join(tmpdir(), 'tessera-js-cli-'));
+process.on('exit', () => rmSync(work, { recursive: true, force: true }));
+const put = (name, content) => { writeFileSync(path.join(work, name), content); return name; };
+
+function same(args, { input, engines = ENGINES, placements = ['first'] } = {}) {
+  const native = runNative(args, { cwd: work, input });
+  for (const engine of engines) {
+    for (const where of placements) {
+      // --engine may stand anywhere among the flags
+      const at = where === 'first' ? 1 : where === 'last' ? args.length : Math.min(2, args.length);
+      const flag = where === 'equals' ? [`--engine=${engine}`] : ['--engine', engine];
+      const jsArgs = args.indexOf('--') >= 0 && at > args.indexOf('--') ? [...args.slice(0, 1), ...flag, ...args.slice(1)]
+        : [...args.slice(0, at), ...flag, ...args.slice(at)];
+      const js = runJs(jsArgs, { cwd: work, input });
+      const what = `${engine}: ${jsArgs.join(' ')}`;
+      assert.equal(js.status, native.status, `${what}: exit ${js.status}, native ${native.status}; stderr ${show(js.stderr)}`);
+      assert.ok(js.stdout.equals(native.stdout), `${what}: stdout ${show(js.stdout)} vs native ${show(native.stdout)}`);
+      assert.ok(js.stderr.equals(native.stderr), `${what}: stderr ${show(js.stderr)} vs native ${show(native.stderr)}`);
+    }
+  }
+  return native;
+}
+
+const casts = readdirSync(castsDir).filter((f) => f.endsWith('.cast')).sort();
+casts.forEach((cast, i) => {
+  test(`replay ${cast}: every format${i === 0 ? ', --engine anywhere' : ''}`, () => {
+    const file = path.join(castsDir, cast);
+    same(['replay', file], { placements: i === 0 ? ['first', 'middle', 'last', 'equals'] : ['first'] });
+    same(['replay', '--exact', file]);
+    same(['replay', file, '--styled']);
+    same(['replay', '--json', '--cols', '100', file]);
+    same(['replay', '--rows=10', '--reflow', '--scrollback', '0', file]);
+    const n = same(['replay', '-'], { input: readFileSync(file) });
+    assert.equal(n.status, 0);
+  });
+});
+
+// A journal written by hand from core/README.md's frame format.
+function frame(type, timeNs, payload = Buffer.alloc(0)) {
+  const h = Buffer.alloc(16);
+  h[0] = type;
+  h[1] = 1;
+  h.writeUInt32LE(payload.length, 4);
+  h.writeBigUInt64LE(BigInt(timeNs), 8);
+  return Buffer.concat([h, payload]);
+}
+const u16s = (...v) => { const b = Buffer.alloc(2 * v.length); v.forEach((x, i) => b.writeUInt16LE(x, 2 * i)); return b; };
+const journal = (...frames) => Buffer.concat([Buffer.from('tessera-journal 1\n'), ...frames]);
+
+test('replay of journals, good and bad', () => {
+  const good = journal(frame(2, 0, u16s(4, 12)), frame(1, 10, Buffer.from('\x1b[1mhello\x1b[0m\r\nworld')),
+    frame(6, 11, Buffer.from('typed')), frame(1, 12, Buffer.from('\x1b[6n\x1b[2;3Hxx')), frame(5, 13, Buffer.alloc(8)),
+    frame(2, 14, u16s(5, 20)), frame(3, 15), frame(1, 16, Buffer.from('after reset')),
+    frame(4, 17, Buffer.from([3, 0, 0, 0, 0, 0, 0, 0])));
+  put('good.journal', good);
+  for (const flags of [[], ['--styled'], ['--exact'], ['--json'], ['--rows', '2'], ['--cols=7', '--exact']]) {
+    assert.equal(same(['replay', ...flags, 'good.journal']).status, 0);
+  }
+  same(['replay', '-', '--exact'], { input: good });
+  put('unsized.journal', journal(frame(1, 1, Buffer.from('no size frame'))));
+  same(['replay', '--exact', 'unsized.journal']);
+  put('magic.journal', 'tessera-journal 2\n');
+  put('short.journal', 'tess');
+  put('cut.journal', journal(frame(2, 0, u16s(4, 12))).subarray(0, 30));
+  put('badtype.journal', journal(frame(2, 0, u16s(4, 12)), frame(9, 1)));
+  put('badsize.journal', journal(frame(2, 0, u16s(0, 12))));
+  put('empty.journal', journal());
+  for (const f of ['magic', 'short', 'cut', 'badtype', 'badsize', 'empty']) same(['replay', `${f}.journal`]);
+});
+
+test('feed: real byte streams in every format', () => {
+  const dirs = [path.join(repoRoot, 'tests', 'fuzz', 'corpus')];
+  const files = dirs.flatMap((d) => readdirSync(d).map((f) => path.join(d, f)));
+  assert.ok(files.length > 0);
+  for (const f of files) {
+    for (const flags of [[], ['--styled'], ['--exact', '--rows', '10', '--cols', '40'], ['--json'], ['--reflow', '--cols=33']]) {
+      same(['feed', ...flags, f]);
+    }
+  }
+  same(['feed', '--styled'], { input: readFileSync(files[0]) });
+});
+
+test('usage errors, bad files and help', () => {
+  put('ok.cast', '{"version": 2, "width": 10, "height": 3}\n[0.5, "o", "hi"]\n');
+  put('raw.bin', 'x\x1b[1my');
+  mkdirSync(path.join(work, 'adir'), { recursive: true });
+  const argvs = [
+    ['feed', '--rows', '0'], ['feed', '--cols=1001', 'raw.bin'], ['feed', '--scrollback'],
+    ['feed', '--styled', '--json'], ['feed', '--styled', '--styled', 'raw.bin'], ['feed', '--json=1'],
+    ['feed', 'raw.bin', 'ok.cast'], ['feed', '-x'], ['feed', '--bogus=3'], ['feed', 'missing'],
+    ['feed', 'adir'], ['feed', '--', '--rows'], ['feed', ''], ['feed', '--help'], ['replay', '-h'],
+    ['replay'], ['replay', '--rows', '3'], ['replay', 'missing.cast'], ['replay', 'adir'],
+    ['replay', 'ok.cast', '--exact', '--cols', '4'], ['replay', 'raw.bin'],
+    ['feed', '--rows', 'é'.repeat(40)],
+  ];
+  for (const a of argvs) same(a);
+});
+
+test('invalid recordings are rejected with the same line and reason', () => {
+  const hdr = '{"version": 2, "width": 80, "height": 24}';
+  const bad = [
+    '', '\n', `${hdr}\n\n`, `${hdr}\n[1, "o", "a"]\n[0.5, "o", "b"]\n`, `${hdr}\n[1, "z\\u0007", "a"]\n`,
+    `${hdr}\n[1, "r", "1000x1000"]\n[2, "r", "1001x1"]\n`, `${hdr}\n[1e400, "o", "a"]\n`,
+    `${hdr}\n[1, "o", "\\ud83d"]\n`, `${hdr}\n[1, "o", "\xff"]\n`, '{"version": 2.0, "width": 1, "height": 1}\n',
+    `${hdr}\n${'['.repeat(100)}\n`, `${hdr}\n[1, "o", "a", 4]\n`, `{"version": 2, "width": 5, "height": 5}\r\n[0, "o", "crlf"]\r\n`,
+    `${hdr}\n[0.000000000000000000000000000001, "o", "tiny"]\n[0, "o", "zero"]\n`,
+  ];
+  bad.forEach((content, i) => {
+    const name = put(`bad${i}.cast`, content);
+    same(['replay', name]);
+  });
+});
