@@ -152,15 +152,19 @@ static int step(tape_exec *x, const tape_step *st)
         break;
     case TAPE_EXPECT:
     case TAPE_EXPECT_NOT: {
-        /* what has already arrived counts: read it without waiting */
-        if (!s->exited && session_pump(s, 0) != 0)
-            return diag_screen(s->term, TSR_EXIT_INTERNAL, "%s", s->error);
-        int found = screen_contains(s->term, st->str, st->len);
-        if (found == (st->op == TAPE_EXPECT))
+        /* Auto-waiting, as an assertion should be: the text may still be on
+         * its way (or on its way out) after the last keystroke. Up to the
+         * global --timeout; failing is an expectation failure (exit 1). */
+        int present = st->op == TAPE_EXPECT;
+        r = wait_text_state(s, st->str, st->len, present, live_deadline(x->args->timeout_ns));
+        if (r == WAIT_OK)
             return TSR_EXIT_OK;
+        if (r == WAIT_ERROR)
+            return diag_screen(s->term, TSR_EXIT_INTERNAL, "%s", s->error);
         where(x, st, w, sizeof w);
-        return diag_screen(s->term, TSR_EXIT_FAILED, "%s: %s", w,
-                           found ? "it is on the screen" : "it is not on the screen");
+        return diag_screen(s->term, TSR_EXIT_FAILED, "%s: %s%s", w,
+                           present ? "it is not on the screen" : "it is still on the screen",
+                           r == WAIT_EXITED ? " (the program exited)" : " (--timeout reached)");
     }
     case TAPE_SNAPSHOT:
         return write_snapshot(x, st);

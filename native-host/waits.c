@@ -22,8 +22,13 @@ static int step(session *s, uint64_t deadline_ns)
 
 int wait_for_text(session *s, const char *text, size_t len, uint64_t deadline_ns)
 {
+    return wait_text_state(s, text, len, 1, deadline_ns);
+}
+
+int wait_text_state(session *s, const char *text, size_t len, int present, uint64_t deadline_ns)
+{
     for (;;) {
-        if (screen_contains(s->term, text, len))
+        if (screen_contains(s->term, text, len) == present)
             return WAIT_OK;
         if (s->exited)
             return WAIT_EXITED;

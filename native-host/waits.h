@@ -20,6 +20,8 @@ typedef enum wait_status {
 int screen_contains(const tsr_term *term, const char *text, size_t len);
 
 int wait_for_text(session *s, const char *text, size_t len, uint64_t deadline_ns);
+/* Until the text is on the screen (present) or gone from it (!present). */
+int wait_text_state(session *s, const char *text, size_t len, int present, uint64_t deadline_ns);
 
 /* No new revision for settle_ns, counted from the newest revision's time or
  * the start of the wait, whichever is later (so output that is still on its

@@ -1,10 +1,7 @@
 #!/usr/bin/env bash
-# The README's first command: installs what is missing, builds, and shows tessera's main job,
-# a real program's screen as a person saw it.
-#
-# Live PTY sessions (`tessera run`) do not exist yet, so the demo records vim opening the core's
-# public header on a real 24x80 PTY (tests/fixtures/record.py, asciicast v2), then replays the
-# recording through the emulator core with `tessera replay`, as plain text and as styled runs.
+# The README's first command: installs what is missing, builds, and shows tessera's main job on
+# a real program: a live snapshot of vim on a real PTY, then a tape that edits a file in vim,
+# checks the screen on the way and checks vim's exit.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -22,21 +19,30 @@ rm -f "$log"
 work=$(mktemp -d "${TMPDIR:-/tmp}/tessera-demo.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
-# vim with its stock defaults only (-u DEFAULTS: syntax colours on, no user vimrc), no viminfo,
-# no swap file. Wait for the file's name in the status line and for the output to settle, then
-# end the recording while vim still runs (--timeout 0): the last screen is vim's, not the
-# shell's that vim would restore on quitting.
+# 1. A live snapshot: vim with its stock defaults (-u DEFAULTS: syntax colours, no user
+#    vimrc), no viminfo, no swap file, on a real 24x80 PTY; tessera waits until the screen has
+#    settled and prints it as a person would see it, then ends vim.
 file=core/include/tessera/tessera.h
-printf '%s\n' '[{"wait": "tessera.h", "timeout": 10}, {"idle": 0.5, "timeout": 10}]' \
-  >"$work/steps.json"
-echo "demo: recording vim $file on a 24x80 PTY"
-python3 tests/fixtures/record.py --rows 24 --cols 80 --timeout 0 \
-  --out "$work/vim.cast" --steps "$work/steps.json" -- vim -N -u DEFAULTS -i NONE -n "$file"
-echo "demo: recorded $(($(wc -l <"$work/vim.cast") - 1)) events, $(wc -c <"$work/vim.cast") bytes"
+echo
+echo "=== build/bin/tessera snapshot -- vim $file ==="
+build/bin/tessera snapshot -- vim -N -u DEFAULTS -i NONE -n "$file"
 
+# 2. A tape: edit a file in vim through the keyboard, check the screen, quit, check the exit.
+cat >"$work/edit.tape" <<TAPE
+# Edit a file in vim, save it, and check what it shows on the way.
+rows 12
+cols 60
+run vim -N -u DEFAULTS -i NONE -n "$work/note.txt"
+wait "note.txt" 10s
+type "iHello from tessera"
+press escape
+expect "Hello from tessera"
+type ":wq"
+press enter
+expect-exit 0
+TAPE
 echo
-echo "=== build/bin/tessera replay vim.cast ==="
-build/bin/tessera replay "$work/vim.cast"
-echo
-echo "=== build/bin/tessera replay --styled vim.cast ==="
-build/bin/tessera replay --styled "$work/vim.cast"
+echo "=== build/bin/tessera script edit.tape ==="
+cat "$work/edit.tape"
+build/bin/tessera script "$work/edit.tape"
+echo "exit code: $?; the file vim wrote: $(cat "$work/note.txt")"
