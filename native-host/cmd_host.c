@@ -12,6 +12,7 @@
 
 #include "cli.h"
 #include "exit_codes.h"
+#include "fd_io.h"
 #include "host_command.h"
 #include "live.h"
 #include "proc_scan.h"
@@ -26,18 +27,7 @@ static int write_frame(void *ctx, const tsr_frame *f)
     tsr_buf_clear(&o->buf);
     if (tsr_frame_encode(f, &o->buf) != TSR_OK)
         return -1;
-    const char *p = o->buf.data;
-    size_t len = o->buf.len;
-    while (len > 0) {
-        ssize_t n = write(STDOUT_FILENO, p, len);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return -1;
-        p += n;
-        len -= (size_t)n;
-    }
-    return 0;
+    return fd_write_all(STDOUT_FILENO, o->buf.data, o->buf.len);
 }
 
 /* Splits what stdin gave into lines and runs each. Returns -1 to stop. */

@@ -17,6 +17,7 @@
 #include "cast_writer.h"
 #include "cli.h"
 #include "exit_codes.h"
+#include "fd_io.h"
 #include "journal.h"
 #include "live.h"
 #include "mono_clock.h"
@@ -38,20 +39,6 @@ static void on_winch(int sig)
     winch_seen = 1;
 }
 
-static int write_stdout(const uint8_t *p, size_t len)
-{
-    while (len > 0) {
-        ssize_t n = write(STDOUT_FILENO, p, len);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return -1;
-        p += n;
-        len -= (size_t)n;
-    }
-    return 0;
-}
-
 static int on_frame(void *ctx, const tsr_frame *f)
 {
     recorder *r = ctx;
@@ -60,7 +47,7 @@ static int on_frame(void *ctx, const tsr_frame *f)
         bad |= journal_frame(r->journal_fp, f, &r->scratch) != 0;
     if (f->type == TSR_FRAME_OUTPUT) {
         if (r->passthrough)
-            write_stdout(f->data, f->len); /* the user's terminal may be gone: not fatal */
+            fd_write_all(STDOUT_FILENO, f->data, f->len); /* the user's terminal may be gone: not fatal */
         if (r->cast_fp)
             bad |= cast_writer_data(&r->cast, f->time_ns, 'o', f->data, f->len) != 0;
     } else if (f->type == TSR_FRAME_INPUT && r->cast_fp) {

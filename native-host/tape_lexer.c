@@ -4,6 +4,8 @@
  * never turns silently into different bytes. */
 #include "tape_lexer.h"
 
+#include "tessera/tessera.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,30 +18,6 @@ static int hexval(char c)
     if (c >= 'A' && c <= 'F')
         return c - 'A' + 10;
     return -1;
-}
-
-static size_t put_utf8(char *out, unsigned long cp)
-{
-    if (cp < 0x80) {
-        out[0] = (char)cp;
-        return 1;
-    }
-    if (cp < 0x800) {
-        out[0] = (char)(0xc0 | (cp >> 6));
-        out[1] = (char)(0x80 | (cp & 0x3f));
-        return 2;
-    }
-    if (cp < 0x10000) {
-        out[0] = (char)(0xe0 | (cp >> 12));
-        out[1] = (char)(0x80 | ((cp >> 6) & 0x3f));
-        out[2] = (char)(0x80 | (cp & 0x3f));
-        return 3;
-    }
-    out[0] = (char)(0xf0 | (cp >> 18));
-    out[1] = (char)(0x80 | ((cp >> 12) & 0x3f));
-    out[2] = (char)(0x80 | ((cp >> 6) & 0x3f));
-    out[3] = (char)(0x80 | (cp & 0x3f));
-    return 4;
 }
 
 /* Decodes the string starting after the opening quote at s[*i]; the
@@ -105,7 +83,7 @@ static int lex_string(const char *s, size_t len, size_t *i, char *out, size_t *o
                 *reason = "\\u{...} is not a Unicode scalar value";
                 return -1;
             }
-            o += put_utf8(out + o, cp);
+            o += (size_t)tsr_utf8_encode((uint32_t)cp, out + o);
         } else {
             *err_col = (long)at + 1;
             *reason = "unknown escape (use \\n \\t \\r \\e \\0 \\\" \\\\ \\xHH or \\u{HEX})";

@@ -89,6 +89,11 @@ int utf8_encode(uint32_t cp, char *out)
     return 4;
 }
 
+int tsr_utf8_encode(uint32_t cp, char *out)
+{
+    return out ? utf8_encode(cp, out) : 0;
+}
+
 int buf_put_utf8(tsr_buf *b, uint32_t cp)
 {
     char tmp[4];

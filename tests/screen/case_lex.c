@@ -1,6 +1,8 @@
 /* Word and string splitting for case files; see case_lex.h. */
 #include "case_lex.h"
 
+#include "tessera/tessera.h"
+
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,30 +40,6 @@ static int hexval(char c)
     if (c >= 'A' && c <= 'F')
         return c - 'A' + 10;
     return -1;
-}
-
-static size_t utf8_encode(uint32_t cp, char *o)
-{
-    if (cp < 0x80) {
-        o[0] = (char)cp;
-        return 1;
-    }
-    if (cp < 0x800) {
-        o[0] = (char)(0xC0 | (cp >> 6));
-        o[1] = (char)(0x80 | (cp & 0x3F));
-        return 2;
-    }
-    if (cp < 0x10000) {
-        o[0] = (char)(0xE0 | (cp >> 12));
-        o[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
-        o[2] = (char)(0x80 | (cp & 0x3F));
-        return 3;
-    }
-    o[0] = (char)(0xF0 | (cp >> 18));
-    o[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
-    o[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
-    o[3] = (char)(0x80 | (cp & 0x3F));
-    return 4;
 }
 
 /* Decodes one escape after a backslash at s; advances *i. */
@@ -137,7 +115,7 @@ static int decode_escape(const char *s, size_t *i, sbuf *b, char *err, size_t er
         }
         char o[4];
         *i = j;
-        return sb_put(b, o, utf8_encode(cp, o));
+        return sb_put(b, o, (size_t)tsr_utf8_encode(cp, o));
     }
     default:
         snprintf(err, errlen, "unknown escape \\%c", c ? c : '0');
