@@ -8,12 +8,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Debian packages: compilers, the libraries the core and benchmarks link, the real programs
-# the tests record, the wasm toolchains. nodejs and npm are handled apart (see node_step).
+# the tests record, the wasm toolchains, and the browser that tests/browser/ drives through
+# playwright-core (npm; it never downloads a browser). nodejs and npm are handled apart.
 PACKAGES=(
   build-essential cmake pkg-config dpkg-dev
   clang-14 lld-14 libclang-rt-14-dev libclang-rt-14-dev-wasm32 wasi-libc emscripten
   libutf8proc-dev libvterm-dev libtsm-dev
   tmux vim less htop dialog mc vttest python3-pyte
+  chromium
 )
 NODE_MIN_MAJOR=20
 
