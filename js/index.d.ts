@@ -270,3 +270,155 @@ export declare class RecordingError extends TesseraError {
   readonly offset: number | null;
   readonly reason: string;
 }
+
+// ---------------------------------------------------------------- the test API (issue 5)
+
+/** What an action resolves with: the revision boundary at which its input was written
+ * (for resize: the revision after the RESIZE frame). */
+export interface ActionReceipt {
+  /** The input's id (null for resize and for asciicast input in replays). */
+  readonly id: number | null;
+  readonly revision: number;
+  /** The host's monotonic time of the INPUT_ACK (or RESIZE) frame. */
+  readonly timeNs: bigint;
+}
+
+export interface LaunchOptions {
+  rows?: number; // default 24
+  cols?: number; // default 80
+  /** Added to the program's environment. */
+  env?: Record<string, string>;
+  cwd?: string;
+  reflow?: boolean;
+  scrollback?: number;
+  history?: HistoryLimits;
+  /** The default deadline of assertions (default 5000). */
+  timeoutMs?: number;
+  engine?: EngineName;
+  /** The tessera binary (default: $TESSERA_BIN, $TESSERA_BUILD_DIR/bin, <repo>/build/bin, <package>/native). */
+  hostPath?: string;
+}
+
+export type MouseButton = 'left' | 'middle' | 'right' | 'none';
+export type Modifier = 'shift' | 'alt' | 'ctrl';
+
+/** What live terminals and replays share. */
+export declare class Session {
+  /** The latest immutable snapshot (the newest revision). */
+  readonly screen: ScreenSnapshot;
+  /** The wasm Screen the frames are applied to (live; prefer `screen`). */
+  readonly engineScreen: Screen;
+  readonly revision: number;
+  readonly title: string;
+  readonly timeoutMs: number;
+  /** The most recent completed action (the default baseline of toHaveShown). */
+  readonly lastAction: ActionReceipt | null;
+  /** The program exited (EXIT frame) or the recording has no more frames. */
+  readonly ended: boolean;
+  readonly exitStatus: { code: number; signal: number } | null;
+  getByText(text: string, options?: { exact?: boolean }): Locator;
+  /** The clock assertions use: monotonic ns (live) or the recording's time (replays). */
+  nowNs(): bigint;
+}
+
+export declare class Terminal extends Session {
+  readonly keyboard: {
+    /** A key name as in README.md "Keys": 'Enter', 'ctrl+c', 'alt+shift+tab', 'f5', 'a'. */
+    press(key: string): Promise<ActionReceipt>;
+    type(text: string): Promise<ActionReceipt>;
+  };
+  readonly mouse: {
+    click(row: number, col: number, options?: { button?: MouseButton; mods?: Modifier[] }): Promise<ActionReceipt>;
+    down(row: number, col: number, options?: { button?: MouseButton; mods?: Modifier[] }): Promise<ActionReceipt>;
+    up(row: number, col: number, options?: { button?: MouseButton; mods?: Modifier[] }): Promise<ActionReceipt>;
+    move(row: number, col: number, options?: { button?: MouseButton; mods?: Modifier[] }): Promise<ActionReceipt>;
+    wheel(row: number, col: number, direction?: 'up' | 'down', options?: { mods?: Modifier[] }): Promise<ActionReceipt>;
+  };
+  /** Bracketed when the program set ?2004. */
+  paste(text: string): Promise<ActionReceipt>;
+  focus(focused?: boolean): Promise<ActionReceipt>;
+  resize(rows: number, cols: number): Promise<ActionReceipt>;
+  /** Resolves once the program has exited and its output was drained. */
+  waitForExit(): Promise<{ code: number; signal: number }>;
+  /** Ends the program's process group and the host; idempotent. */
+  close(): Promise<void>;
+  /** Error lines the host wrote on stderr, parsed. */
+  readonly hostErrors: ReadonlyArray<{ op?: string; id?: number; error: string }>;
+}
+
+/** Starts `tessera host` and the program on a PTY; resolves once the program runs. */
+export declare function launch(command: string, args?: string[], options?: LaunchOptions): Promise<Terminal>;
+export declare function launch(command: string, options?: LaunchOptions): Promise<Terminal>;
+
+/** A host failure: the program could not start, an input was refused, the host ended. */
+export declare class TerminalError extends Error {}
+
+/** A recording as a session on virtual time: frames are applied as assertions wait. */
+export declare class ReplayTerminal extends Session {
+  readonly recording: Recording;
+  /** Receipts of the recorded input (and, in journals, INPUT_ACK) frames applied so far. */
+  readonly receipts: ReadonlyArray<ActionReceipt>;
+  /** Applies every frame up to `ms` after the start of the recording. */
+  advanceTo(ms: number): this;
+  close(): Promise<void>;
+}
+export declare function openReplay(path: string | URL,
+  options?: { engine?: EngineName | Engine; timeoutMs?: number; history?: HistoryLimits; reflow?: boolean }): Promise<ReplayTerminal>;
+export declare function replay(recording: Recording,
+  options?: { timeoutMs?: number; history?: HistoryLimits; reflow?: boolean }): ReplayTerminal;
+
+/** A strict text locator, evaluated lazily on the latest snapshot. */
+export declare class Locator {
+  readonly text: string;
+  readonly exact: boolean;
+  /** The i-th candidate, zero-based, row-major. */
+  nth(i: number): Locator;
+  /** Only matches wholly inside the region (zero-based cells). */
+  region(region: Region): Locator;
+  /** The candidates on a snapshot and the one selected (null for none, or several without nth). */
+  resolve(snapshot?: ScreenSnapshot): { candidates: Match[]; match: Match | null; ambiguous: boolean };
+  toString(): string;
+}
+
+/** How an assertion went: snapshots evaluated, wake-ups, the revision that satisfied it. */
+export interface AssertionStats {
+  evaluations: number;
+  wakeups: number;
+  revision: number;
+  baseline?: number;
+}
+
+export interface WaitOptions { timeoutMs?: number }
+export interface SettleOptions extends WaitOptions { settleMs?: number /* default 100 */ }
+export interface ShownOptions extends WaitOptions {
+  /** A receipt or a revision; default the most recent completed action (else revision 0). */
+  since?: ActionReceipt | number;
+}
+
+export interface TerminalExpectation {
+  /** The locator matches exactly once (first appearance; no settling). */
+  toBePresent(options?: WaitOptions): Promise<AssertionStats>;
+  /** The locator matches once (or, on a terminal, nothing) while the screen is unchanged for settleMs. */
+  toBeStable(options?: SettleOptions): Promise<AssertionStats>;
+  /** The locator stays absent for settleMs; reappearing restarts the window. */
+  toBeAbsent(options?: SettleOptions): Promise<AssertionStats>;
+  /** The predicate holds on a screen unchanged for settleMs. */
+  toSatisfy(predicate: (snapshot: ScreenSnapshot) => boolean, options?: SettleOptions): Promise<AssertionStats>;
+  /** Some revision after the baseline satisfied the predicate (HistoryEvictedError if the baseline is gone). */
+  toHaveShown(predicate: (snapshot: ScreenSnapshot) => boolean, options?: ShownOptions): Promise<AssertionStats>;
+  /** Some revision after the baseline showed the text (literal, one row). */
+  toHaveShownText(text: string, options?: ShownOptions & { exact?: boolean }): Promise<AssertionStats>;
+}
+export declare function expectTerminal(target: Session | Locator): TerminalExpectation;
+
+/** node:assert's AssertionError with the details of a failed terminal assertion. */
+export declare class TerminalAssertionError extends Error {
+  readonly code: 'ERR_ASSERTION';
+  readonly assertion: string;
+  readonly locator: string | null;
+  readonly timeoutMs: number;
+  readonly candidates: Match[];
+  readonly snapshot: ScreenSnapshot | null;
+  readonly exitStatus: { code: number; signal: number } | null;
+}
+

@@ -4,3 +4,8 @@ export { Screen } from './screen.js';
 export { ScreenSnapshot } from './snapshot.js';
 export { openRecording, readRecording, Recording } from './recording.js';
 export { TesseraError, HistoryEvictedError, RecordingError } from './errors.js';
+export { launch, Terminal, TerminalError } from './terminal.js';
+export { Session } from './session.js';
+export { Locator } from './locator.js';
+export { expectTerminal, TerminalAssertionError } from './expect.js';
+export { ReplayTerminal, openReplay, replay } from './replay.js';

@@ -1,0 +1,272 @@
+// expectTerminal(): the six assertions of the seed
+// (assertions-and-locators.md) over a Session's revisions. No polling: each
+// assertion evaluates the newest revision, then sleeps until the next
+// revision, the end of the program, the end of its settle window or its
+// deadline, whichever is first. Live sessions wait on the real monotonic
+// clock, replays on the recording's virtual clock, through the same code.
+
+// node:assert's AssertionError in Node (what test runners recognise); Error elsewhere.
+// (Browsers are not even asked for node:assert: a failed fetch is logged as a page error.)
+class PlainAssertionError extends Error {
+  constructor({ message }) { super(message); this.name = 'AssertionError'; this.code = 'ERR_ASSERTION'; }
+}
+const AssertionError = globalThis.process?.versions?.node
+  ? await import('node:assert').then((m) => m.AssertionError, () => PlainAssertionError)
+  : PlainAssertionError;
+import { HistoryEvictedError } from './errors.js';
+import { Locator, formatRange } from './locator.js';
+import { Session } from './session.js';
+
+const DEFAULT_SETTLE_MS = 100;
+const ms2ns = (ms) => BigInt(Math.round(ms * 1e6));
+const max = (a, b) => (a > b ? a : b);
+const min = (a, b) => (a < b ? a : b);
+
+/** An assertion that failed: what was expected, of what, the screen and the candidates. */
+export class TerminalAssertionError extends AssertionError {
+  constructor(details) {
+    super({ message: formatFailure(details), operator: details.assertion });
+    this.assertion = details.assertion;
+    this.locator = details.locator ? String(details.locator) : null;
+    this.timeoutMs = details.timeoutMs;
+    this.candidates = details.candidates ?? [];
+    this.snapshot = details.snapshot ?? null;
+    this.exitStatus = details.exitStatus ?? null;
+  }
+}
+
+function formatScreen(snap) {
+  if (!snap) return '  (no screen)';
+  const lines = snap.lines.map((l) => l.text);
+  let last = lines.length - 1;
+  while (last > 0 && lines[last] === '') last--;
+  const w = String(lines.length - 1).length;
+  const out = lines.slice(0, last + 1).map((t, i) => `  ${String(i).padStart(w)} | ${t}`);
+  if (last < lines.length - 1) out.push(`  (rows ${last + 1}..${lines.length - 1} blank)`);
+  return out.join('\n');
+}
+
+function formatFailure(d) {
+  const target = d.locator ? `expectTerminal(${d.locator})` : 'expectTerminal(terminal)';
+  const parts = [`${target}.${d.assertion}() failed: ${d.reason}`, `  expected: ${d.expected}`];
+  if (d.timeoutMs !== undefined) parts.push(`  timeout: ${d.timeoutMs} ms`);
+  if (d.ended) parts.push(`  program: ${d.ended}`);
+  if (d.candidates?.length) parts.push(`  candidates: ${d.candidates.map(formatRange).join('; ')}`);
+  parts.push(`  screen at failure (revision ${d.snapshot?.seq ?? '?'}, ${d.snapshot?.rows ?? '?'}x${d.snapshot?.cols ?? '?'}):`,
+    formatScreen(d.snapshot));
+  return parts.join('\n');
+}
+
+export function expectTerminal(target) {
+  if (target instanceof Locator) return new TerminalExpectation(target.session, target);
+  if (target instanceof Session) return new TerminalExpectation(target, null);
+  throw new TypeError('expectTerminal(target): a Terminal, a replay or a locator (terminal.getByText(...))');
+}
+
+class TerminalExpectation {
+  constructor(session, locator) {
+    this.session = session;
+    this.locator = locator;
+  }
+
+  _fail(assertion, reason, expected, opts, extra = {}) {
+    const s = this.session;
+    return new TerminalAssertionError({
+      assertion, reason, expected, locator: this.locator, timeoutMs: opts.timeoutMs,
+      snapshot: extra.snapshot ?? s.screen, candidates: extra.candidates,
+      ended: s.ended ? s.describeEnd() : null, exitStatus: s.exitStatus,
+    });
+  }
+
+  _needLocator(name) {
+    if (!this.locator) throw new TypeError(`${name}() needs a locator: expectTerminal(terminal.getByText(...)).${name}()`);
+    return this.locator;
+  }
+
+  _opts(opts, settle) {
+    const o = { timeoutMs: opts.timeoutMs ?? this.session.timeoutMs };
+    if (settle) o.settleMs = opts.settleMs ?? DEFAULT_SETTLE_MS;
+    return o;
+  }
+
+  /**
+   * The shared wait: `judge(snapshot)` -> {ok, ambiguous, candidates} (cached
+   * per revision, as revisions are immutable). With settleMs, an ok result
+   * must also hold while the screen stays unchanged for settleMs, measured
+   * from the newest revision's time (the last visual change).
+   */
+  async _converge(name, expected, opts, judge, { settleFrom } = {}) {
+    const s = this.session;
+    const settleNs = opts.settleMs ? ms2ns(opts.settleMs) : 0n;
+    const deadline = s.nowNs() + ms2ns(opts.timeoutMs);
+    const stats = { evaluations: 0, wakeups: 0, revision: 0 };
+    let seq = -1, result = null;
+    for (;;) {
+      if (s.failure) throw s.failure;
+      const snap = s.screen;
+      if (snap.seq !== seq) {
+        seq = snap.seq;
+        stats.evaluations++;
+        result = judge(snap);
+      }
+      const now = s.nowNs();
+      if (result.ambiguous) {
+        throw this._fail(name, `${result.candidates.length} matches; a strict locator needs exactly one (use .nth(i) or .region(...))`,
+          expected, opts, { snapshot: snap, candidates: result.candidates });
+      }
+      let waitUntil = deadline;
+      if (result.ok) {
+        const since = settleFrom ? settleFrom(snap, now) : max(snap.timeNs, s.startNs);
+        const readyAt = since + settleNs;
+        // After the exit the screen cannot change: the final snapshot has settled.
+        if (!settleNs || s.ended || now >= readyAt) { stats.revision = snap.seq; return stats; }
+        waitUntil = min(readyAt, deadline);
+      } else if (s.ended) {
+        throw this._fail(name, 'the program ended and its final screen does not meet the condition',
+          expected, opts, { snapshot: snap, candidates: result.candidates });
+      }
+      if (now >= deadline) {
+        const why = result.ok ? `timed out after ${opts.timeoutMs} ms: the condition held but the screen did not stay unchanged for ${opts.settleMs} ms`
+          : `timed out after ${opts.timeoutMs} ms`;
+        throw this._fail(name, why, expected, opts, { snapshot: snap, candidates: result.candidates });
+      }
+      await s.waitForChange(waitUntil);
+      stats.wakeups++;
+    }
+  }
+
+  /** The locator matches exactly once (readiness, first appearance). */
+  toBePresent(opts = {}) {
+    const loc = this._needLocator('toBePresent');
+    const o = this._opts(opts, false);
+    return this._converge('toBePresent', 'the locator to match exactly once', o, (snap) => {
+      const r = loc.resolve(snap);
+      return { ok: !!r.match, ambiguous: r.ambiguous, candidates: r.candidates };
+    });
+  }
+
+  /**
+   * The locator matches exactly once on a screen unchanged for settleMs
+   * (default 100); on a terminal, the screen is unchanged for settleMs.
+   */
+  toBeStable(opts = {}) {
+    const o = this._opts(opts, true);
+    const loc = this.locator;
+    return this._converge('toBeStable', loc ? `the locator to match exactly once on a screen unchanged for ${o.settleMs} ms`
+      : `the screen to stay unchanged for ${o.settleMs} ms`, o, (snap) => {
+      if (!loc) return { ok: true };
+      const r = loc.resolve(snap);
+      return { ok: !!r.match, ambiguous: r.ambiguous, candidates: r.candidates };
+    });
+  }
+
+  /** The locator stays absent for settleMs (default 100); reappearing restarts the window. */
+  toBeAbsent(opts = {}) {
+    const loc = this._needLocator('toBeAbsent');
+    const o = this._opts(opts, true);
+    const s = this.session, screen = s.engineScreen;
+    const settleNs = ms2ns(o.settleMs);
+    const presence = new Map(); // seq -> present (revisions never change)
+    const presentAt = (snap) => {
+      if (!presence.has(snap.seq)) {
+        const r = loc.resolve(snap);
+        presence.set(snap.seq, r.ambiguous || !!r.match);
+      }
+      return presence.get(snap.seq);
+    };
+    // Absent since the revision after the newest one that showed the locator;
+    // the walk back stops once a revision older than the window is absent too.
+    const absentSince = (newest, now) => {
+      let since = max(newest.timeNs, s.startNs);
+      for (let k = newest.seq - 1; k >= screen.oldestRevision; k--) {
+        if (since + settleNs <= now) break;
+        const snap = screen.revisionAt(k);
+        if (presentAt(snap)) break;
+        since = max(snap.timeNs, s.startNs);
+      }
+      return since;
+    };
+    return this._converge('toBeAbsent', `the locator to stay absent for ${o.settleMs} ms`, o, (snap) => {
+      const r = loc.resolve(snap);
+      presence.set(snap.seq, r.ambiguous || !!r.match);
+      return { ok: !presentAt(snap), candidates: r.candidates };
+    }, { settleFrom: (snap, now) => absentSince(snap, now) });
+  }
+
+  /** predicate(snapshot) holds on a screen unchanged for settleMs (default 100). */
+  toSatisfy(predicate, opts = {}) {
+    if (typeof predicate !== 'function') throw new TypeError('toSatisfy(predicate): a function of a ScreenSnapshot');
+    const o = this._opts(opts, true);
+    return this._converge('toSatisfy', `the predicate to hold on a screen unchanged for ${o.settleMs} ms`, o,
+      (snap) => ({ ok: !!predicate(snap) }));
+  }
+
+  _baseline(name, since) {
+    const s = this.session;
+    let base;
+    if (since === undefined || since === null) base = s.lastAction?.revision ?? 0;
+    else if (typeof since === 'number') base = since;
+    else if (typeof since?.revision === 'number') base = since.revision;
+    else throw new TypeError(`${name}({ since }): an action receipt or a revision number`);
+    const oldest = s.engineScreen.oldestRevision;
+    if (base < oldest) {
+      throw new HistoryEvictedError(`${name}(): the baseline revision ${base} is no longer kept ` +
+        `(history holds ${oldest}..${s.revision}); raise the history limits (launch({ history }))`,
+      { baseline: base, oldestRevision: oldest });
+    }
+    return base;
+  }
+
+  /**
+   * Some revision made after the action (since: a receipt or revision;
+   * default the latest action) satisfied predicate(snapshot), even if it is
+   * gone from the screen now.
+   */
+  async toHaveShown(predicate, opts = {}) {
+    if (typeof predicate !== 'function') throw new TypeError('toHaveShown(predicate): a function of a ScreenSnapshot');
+    return this._shown('toHaveShown', 'some revision after the baseline to satisfy the predicate', predicate, opts);
+  }
+
+  /** Some revision made after the action showed text (literal, one row; exact as for locators). */
+  async toHaveShownText(text, opts = {}) {
+    if (typeof text !== 'string' || !text) throw new TypeError('toHaveShownText(text): a non-empty string');
+    const find = { exact: !!opts.exact };
+    return this._shown('toHaveShownText', `some revision after the baseline to show ${JSON.stringify(text)}`,
+      (snap) => snap.findAll(text, find).length > 0, opts);
+  }
+
+  async _shown(name, expected, predicate, opts) {
+    if (this.locator) throw new TypeError(`${name}() applies to a terminal: expectTerminal(terminal).${name}(...)`);
+    const s = this.session, screen = s.engineScreen;
+    const o = this._opts(opts, false);
+    const base = this._baseline(name, opts.since);
+    const deadline = s.nowNs() + ms2ns(o.timeoutMs);
+    const stats = { evaluations: 0, wakeups: 0, revision: -1, baseline: base };
+    let error = null;
+    const check = (seq) => {
+      if (stats.revision >= 0 || error) return;
+      try {
+        stats.evaluations++;
+        if (predicate(screen.revisionAt(seq))) stats.revision = seq;
+      } catch (e) { error = e; }
+    };
+    // Subscribed before the scan, both synchronous: every revision is seen once,
+    // while it is still kept.
+    const unsub = s.subscribe((ev) => { if (ev.type === 'revision') check(ev.seq); });
+    try {
+      for (let k = base + 1; k <= s.revision; k++) check(k);
+      for (;;) {
+        if (error) throw error;
+        if (stats.revision >= 0) return stats;
+        if (s.failure) throw s.failure;
+        const why = s.ended ? `the program ended; no revision ${base + 1}..${s.revision} matched`
+          : s.nowNs() >= deadline ? `timed out after ${o.timeoutMs} ms; no revision ${base + 1}..${s.revision} matched` : null;
+        if (why) throw this._fail(name, why, expected, o);
+        await s.waitForChange(deadline);
+        stats.wakeups++;
+      }
+    } finally {
+      unsub();
+    }
+  }
+}
