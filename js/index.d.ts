@@ -207,6 +207,22 @@ export declare class Screen implements Queries {
  * are read when it is made; cell() and the searches ask the core and throw
  * HistoryEvictedError once the revision has left the history.
  */
+export interface SnapshotModes {
+  insert: boolean;
+  linefeed_newline: boolean;
+  cursor_keys_application: boolean;
+  keypad_application: boolean;
+  origin: boolean;
+  autowrap: boolean;
+  reverse_video: boolean;
+  alt_screen: boolean;
+  mouse_tracking: 'off' | 'x10' | 'normal' | 'button' | 'any';
+  mouse_encoding: 'default' | 'utf8' | 'sgr' | 'urxvt';
+  focus_reporting: boolean;
+  bracketed_paste: boolean;
+  synchronized_output: boolean;
+}
+
 export declare class ScreenSnapshot implements Queries {
   readonly seq: number;
   readonly timeNs: bigint;
@@ -216,6 +232,10 @@ export declare class ScreenSnapshot implements Queries {
   readonly altScreen: boolean;
   readonly cursor: Readonly<Cursor>;
   readonly lines: ReadonlyArray<Readonly<{ text: string }>>;
+  /** The modes of this revision, as in `tessera feed --json`. */
+  readonly modes: Readonly<SnapshotModes>;
+  readonly title: string;
+  readonly iconName: string;
   text(): string;
   rowText(row: number): string;
   rowsText(): string[];

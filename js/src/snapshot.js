@@ -27,6 +27,12 @@ export class ScreenSnapshot {
     this._text = render(x.tsr_snapshot_render_text);
     this._exact = render(x.tsr_snapshot_render_exact);
     this._styled = render(x.tsr_snapshot_render_styled);
+    // Modes and titles as that revision had them, from the core's JSON
+    // rendering (the same keys as `tessera feed --json`).
+    const json = JSON.parse(render(x.tsr_snapshot_render_json));
+    this.modes = Object.freeze(json.modes);
+    this.title = json.title;
+    this.iconName = json.icon;
     // Not enumerable: a snapshot compares and prints as its data.
     Object.defineProperty(this, '_screen', { value: screen });
     Object.freeze(this);

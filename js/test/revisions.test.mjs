@@ -12,6 +12,23 @@ for (const name of ENGINES) {
   const make = async (opts) => new Screen(await loadEngine({ engine: name }), opts);
   const out = (data, timeNs) => ({ type: 'output', data, timeNs });
 
+  test(`${name}: a snapshot keeps the modes and title its revision had`, async () => {
+    const s = await make({ rows: 3, cols: 10 });
+    s.applyFrame(out(`${ESC}]2;first${ESC}\\${ESC}[?2004h${ESC}[?1006h${ESC}[?1002hA`, 10n));
+    const r1 = s.revisionAt(s.revision);
+    s.applyFrame(out(`${ESC}]2;second${ESC}\\${ESC}[?2004l${ESC}[?1002lB`, 20n));
+    const r2 = s.revisionAt(s.revision);
+    assert.equal(r1.title, 'first');
+    assert.equal(r1.modes.bracketed_paste, true);
+    assert.equal(r1.modes.mouse_tracking, 'button');
+    assert.equal(r1.modes.mouse_encoding, 'sgr');
+    assert.equal(r2.title, 'second');
+    assert.equal(r2.modes.bracketed_paste, false);
+    assert.equal(r2.modes.mouse_tracking, 'off');
+    assert.ok(Object.isFrozen(r1.modes));
+    s.free();
+  });
+
   test(`${name}: a visual change makes one revision stamped with the frame's time`, async () => {
     const s = await make({ rows: 3, cols: 10 });
     assert.equal(s.revision, 0);
