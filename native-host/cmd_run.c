@@ -7,11 +7,11 @@
 
 #include "cli.h"
 #include "exit_codes.h"
+#include "output.h"
 #include "live.h"
 #include "quote.h"
 #include "run_args.h"
 #include "screen_diag.h"
-#include "screen_out.h"
 #include "waits.h"
 
 static int check(session *s, const run_args *a, uint64_t deadline)
@@ -68,7 +68,7 @@ int cmd_run(int argc, char **argv)
     if (code == TSR_EXIT_OK) {
         code = check(&s, &a, deadline);
         if ((code == TSR_EXIT_OK || code == TSR_EXIT_FAILED) && !a.quiet) {
-            int out = screen_out_print(s.term, a.styled, 0);
+            int out = output_screen(s.term, output_format_for(a.styled, 0));
             if (out != TSR_EXIT_OK)
                 code = out;
         }

@@ -7,11 +7,11 @@
 
 #include "cli.h"
 #include "exit_codes.h"
+#include "output.h"
 #include "golden.h"
 #include "live.h"
 #include "run_args.h"
 #include "screen_diag.h"
-#include "screen_out.h"
 #include "waits.h"
 
 #define SNAPSHOT_SETTLE_NS 100000000u
@@ -19,7 +19,7 @@
 static int golden(const run_args *a, const tsr_term *term)
 {
     tsr_buf buf = {0};
-    int rc = live_render(term, a->styled, 1, &buf);
+    int rc = output_render(term, output_format_for(a->styled, 1), &buf);
     /* the file holds the screen as printed: with its final newline */
     char *text = rc == TSR_OK ? malloc(buf.len + 1) : NULL;
     if (text) {
@@ -65,7 +65,7 @@ int cmd_snapshot(int argc, char **argv)
         else if (a.golden)
             code = golden(&a, s.term);
         if (code == TSR_EXIT_OK && !a.quiet && !a.update)
-            code = screen_out_print(s.term, a.styled, 1);
+            code = output_screen(s.term, output_format_for(a.styled, 1));
         code = live_close(&s, code);
     }
     session_free(&s);

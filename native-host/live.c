@@ -40,13 +40,6 @@ int live_wait_failed(session *s, int wait_status, const char *what)
     return diag_screen(s->term, TSR_EXIT_TIMEOUT, "%s: deadline reached", what);
 }
 
-int live_render(const tsr_term *term, int styled, int exact, tsr_buf *out)
-{
-    if (styled)
-        return tsr_render_styled(term, out);
-    return exact ? tsr_render_exact(term, out) : tsr_render_text(term, out);
-}
-
 uint64_t live_deadline(uint64_t span_ns)
 {
     return mono_now_ns() + span_ns;

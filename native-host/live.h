@@ -17,9 +17,6 @@ int live_start(session *s, const run_args *a, char **argv, frame_sink sink);
  * exited so the condition can never hold, 5 for an internal failure. */
 int live_wait_failed(session *s, int wait_status, const char *what);
 
-/* Renders the screen (exact grid, or styled) into out. */
-int live_render(const tsr_term *term, int styled, int exact, tsr_buf *out);
-
 /* Deadline from now. */
 uint64_t live_deadline(uint64_t span_ns);
 

@@ -8,7 +8,7 @@
 #include "diag.h"
 #include "exit_codes.h"
 
-static int render(const tsr_term *term, output_format format, tsr_buf *out)
+int output_render(const tsr_term *term, output_format format, tsr_buf *out)
 {
     switch (format) {
     case OUTPUT_STYLED:
@@ -26,7 +26,7 @@ static int render(const tsr_term *term, output_format format, tsr_buf *out)
 int output_screen(const tsr_term *term, output_format format)
 {
     tsr_buf buf = {0};
-    int rc = render(term, format, &buf);
+    int rc = output_render(term, format, &buf);
     if (rc != TSR_OK) {
         tsr_buf_free(&buf);
         return diag_core("rendering the screen", rc);

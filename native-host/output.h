@@ -12,6 +12,16 @@ typedef enum output_format {
     OUTPUT_JSON,   /* tsr_render_json */
 } output_format;
 
+/* The format the live commands' flags ask for: --styled wins, else the exact
+ * grid (snapshots, golden files) or the text form. */
+static inline output_format output_format_for(int styled, int exact)
+{
+    return styled ? OUTPUT_STYLED : exact ? OUTPUT_EXACT : OUTPUT_TEXT;
+}
+
+/* Appends the screen in the format to out. */
+int output_render(const tsr_term *term, output_format format, tsr_buf *out);
+
 /* Renders the screen in the format plus one final '\n' and writes it to
  * stdout. Returns an exit code (reporting any failure on stderr). */
 int output_screen(const tsr_term *term, output_format format);

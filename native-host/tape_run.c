@@ -10,11 +10,11 @@
 #include <time.h>
 
 #include "exit_codes.h"
+#include "output.h"
 #include "live.h"
 #include "mono_clock.h"
 #include "quote.h"
 #include "screen_diag.h"
-#include "screen_out.h"
 #include "session_input.h"
 #include "waits.h"
 
@@ -51,9 +51,9 @@ static int input_failed(tape_exec *x, const tape_step *st, const char *why)
 static int write_snapshot(tape_exec *x, const tape_step *st)
 {
     if (!st->str)
-        return x->args->quiet ? TSR_EXIT_OK : screen_out_print(x->s.term, x->args->styled, 1);
+        return x->args->quiet ? TSR_EXIT_OK : output_screen(x->s.term, output_format_for(x->args->styled, 1));
     tsr_buf buf = {0};
-    int rc = live_render(x->s.term, x->args->styled, 1, &buf);
+    int rc = output_render(x->s.term, output_format_for(x->args->styled, 1), &buf);
     int code = TSR_EXIT_OK;
     if (rc != TSR_OK)
         code = diag_core("rendering the screen", rc);
