@@ -38,6 +38,7 @@ int buf_reserve(tsr_buf *b, size_t extra)
         return TSR_ERR_NOMEM;
     b->data = p;
     b->cap = cap;
+    b->data[b->len] = '\0'; /* NUL-terminated even if nothing is appended */
     return TSR_OK;
 }
 

@@ -212,6 +212,64 @@ static void feed(tsr_term *t, input *in, size_t n)
         take_replies(t);
 }
 
+/* One revision watched across later frames: its exact rendering must never
+ * change while the history keeps it (rows are shared copy-on-write). */
+typedef struct watch {
+    uint64_t seq;
+    tsr_buf exact;
+    int active;
+} watch;
+
+static void check_watch(tsr_term *t, watch *w)
+{
+    const tsr_snapshot *s;
+    if (!w->active)
+        return;
+    int rc = tsr_term_history_get(t, w->seq, &s);
+    if (rc == TSR_ERR_EVICTED) {
+        FUZZ_CHECK(tsr_term_oldest_revision(t) > w->seq);
+        w->active = 0;
+        return;
+    }
+    FUZZ_CHECK(rc == TSR_OK);
+    tsr_buf b = {0};
+    check_buf(tsr_snapshot_render_exact(s, &b), &b);
+    FUZZ_CHECK(b.len == w->exact.len && memcmp(b.data, w->exact.data, b.len) == 0);
+    tsr_buf_free(&b);
+}
+
+/* Applies n input bytes as one OUTPUT frame; a new revision becomes the
+ * watched one, and every kept revision must render. */
+static void apply_output(tsr_term *t, input *in, size_t n, uint64_t *now, watch *w)
+{
+    if (n > in->len - in->pos)
+        n = in->len - in->pos;
+    tsr_frame f = {.type = TSR_FRAME_OUTPUT, .time_ns = ++*now, .data = in->data + in->pos,
+                   .len = n};
+    int made = -1;
+    FUZZ_CHECK(tsr_term_apply_frame(t, &f, &made) == TSR_OK && (made == 0 || made == 1));
+    in->pos += n;
+    check_watch(t, w);
+    if (made) {
+        const tsr_snapshot *s;
+        FUZZ_CHECK(tsr_term_history_get(t, tsr_term_revision(t), &s) == TSR_OK);
+        FUZZ_CHECK(tsr_snapshot_time_ns(s) == *now);
+        w->seq = tsr_term_revision(t);
+        tsr_buf_clear(&w->exact);
+        check_buf(tsr_snapshot_render_exact(s, &w->exact), &w->exact);
+        w->active = 1;
+    }
+    for (uint64_t seq = tsr_term_oldest_revision(t); seq <= tsr_term_revision(t); seq++) {
+        const tsr_snapshot *s;
+        FUZZ_CHECK(tsr_term_history_get(t, seq, &s) == TSR_OK);
+        tsr_buf b = {0};
+        check_buf(tsr_snapshot_render_styled(s, &b), &b);
+        tsr_buf_free(&b);
+    }
+    if (tsr_term_pending_replies(t) > 65536)
+        take_replies(t);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 4)
@@ -222,16 +280,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     opts.cols = data[1] % FUZZ_MAX_SIDE + 1;
     opts.scrollback = data[2] % 64;
     opts.reflow = data[3] & 1;
+    opts.history.max_revisions = (uint32_t)(data[3] >> 1) % 8 + 1; /* evict often */
     tsr_term *t = NULL;
     FUZZ_CHECK(tsr_term_new(&opts, &t) == TSR_OK && t != NULL);
     FUZZ_CHECK(tsr_term_rows(t) == opts.rows && tsr_term_cols(t) == opts.cols);
     FUZZ_CHECK(!tsr_term_reflow(t) == !opts.reflow);
 
     input in = {data, size, 4};
+    uint64_t now = 0;
+    watch w = {0};
     while (in.pos < in.len) {
         int op = take_byte(&in) % 16;
-        if (op <= 7) {
+        if (op <= 3) {
             feed(t, &in, (size_t)take_byte(&in));
+        } else if (op <= 7) {
+            apply_output(t, &in, (size_t)take_byte(&in), &now, &w);
         } else if (op == 8) {
             size_t n = (size_t)take_byte(&in);
             n |= (size_t)take_byte(&in) << 8;
@@ -261,6 +324,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     read_cells(t);
     queries(t);
     take_replies(t);
+    check_watch(t, &w);
+    tsr_buf_free(&w.exact);
     tsr_term_free(t);
     return 0;
 }
