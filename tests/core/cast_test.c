@@ -7,17 +7,8 @@
 
 #include "tessera/tessera.h"
 
-static int failures;
+#include "check.h"
 
-#define CHECK(cond, ...)                                                      \
-    do {                                                                      \
-        if (!(cond)) {                                                        \
-            failures++;                                                       \
-            fprintf(stderr, "%s:%d: ", __FILE__, __LINE__);                   \
-            fprintf(stderr, __VA_ARGS__);                                     \
-            fputc('\n', stderr);                                              \
-        }                                                                     \
-    } while (0)
 
 static int line(tsr_cast_reader *r, const char *text, tsr_cast_event *ev)
 {
@@ -28,28 +19,28 @@ static void events(void)
 {
     tsr_cast_reader *r = NULL;
     tsr_cast_event ev;
-    CHECK(tsr_cast_reader_new(&r) == TSR_OK && r, "new");
-    CHECK(line(r, "{\"version\": 2, \"width\": 100, \"height\": 30, \"env\": {}}", &ev) == TSR_OK,
+    CHECK_MSG(tsr_cast_reader_new(&r) == TSR_OK && r, "new");
+    CHECK_MSG(line(r, "{\"version\": 2, \"width\": 100, \"height\": 30, \"env\": {}}", &ev) == TSR_OK,
           "header rejected");
-    CHECK(ev.kind == TSR_CAST_HEADER && ev.cols == 100 && ev.rows == 30, "header %d %dx%d", ev.kind,
+    CHECK_MSG(ev.kind == TSR_CAST_HEADER && ev.cols == 100 && ev.rows == 30, "header %d %dx%d", ev.kind,
           ev.cols, ev.rows);
-    CHECK(line(r, "[0.25, \"o\", \"a\\u0000b\\u001b[1m\"]", &ev) == TSR_OK, "output rejected");
-    CHECK(ev.kind == TSR_CAST_OUTPUT && ev.len == 7 && memcmp(ev.data, "a\0b\x1b[1m", 7) == 0,
+    CHECK_MSG(line(r, "[0.25, \"o\", \"a\\u0000b\\u001b[1m\"]", &ev) == TSR_OK, "output rejected");
+    CHECK_MSG(ev.kind == TSR_CAST_OUTPUT && ev.len == 7 && memcmp(ev.data, "a\0b\x1b[1m", 7) == 0,
           "output data");
-    CHECK(ev.time_ns == 250000000u && ev.time == 0.25, "time %llu", (unsigned long long)ev.time_ns);
-    CHECK(line(r, "[1.000000001, \"i\", \"typed\"]", &ev) == TSR_OK && ev.kind == TSR_CAST_INPUT &&
+    CHECK_MSG(ev.time_ns == 250000000u && ev.time == 0.25, "time %llu", (unsigned long long)ev.time_ns);
+    CHECK_MSG(line(r, "[1.000000001, \"i\", \"typed\"]", &ev) == TSR_OK && ev.kind == TSR_CAST_INPUT &&
               ev.time_ns == 1000000001u && ev.len == 5,
           "input %llu", (unsigned long long)ev.time_ns);
-    CHECK(line(r, "[2, \"m\", \"chapter\"]", &ev) == TSR_OK && ev.kind == TSR_CAST_MARKER &&
+    CHECK_MSG(line(r, "[2, \"m\", \"chapter\"]", &ev) == TSR_OK && ev.kind == TSR_CAST_MARKER &&
               ev.len == 7,
           "marker");
-    CHECK(line(r, "[3, \"r\", \"132x43\"]", &ev) == TSR_OK && ev.kind == TSR_CAST_RESIZE &&
+    CHECK_MSG(line(r, "[3, \"r\", \"132x43\"]", &ev) == TSR_OK && ev.kind == TSR_CAST_RESIZE &&
               ev.cols == 132 && ev.rows == 43,
           "resize");
-    CHECK(tsr_cast_reader_lines(r) == 5, "lines %ld", tsr_cast_reader_lines(r));
-    CHECK(tsr_cast_reader_finish(r) == TSR_OK, "finish");
+    CHECK_MSG(tsr_cast_reader_lines(r) == 5, "lines %ld", tsr_cast_reader_lines(r));
+    CHECK_MSG(tsr_cast_reader_finish(r) == TSR_OK, "finish");
     long at = -1;
-    CHECK(strcmp(tsr_cast_reader_error(r, &at), "") == 0 && at == 0, "no error yet");
+    CHECK_MSG(strcmp(tsr_cast_reader_error(r, &at), "") == 0 && at == 0, "no error yet");
     tsr_cast_reader_free(r);
 }
 
@@ -59,21 +50,21 @@ static void rejected(const char *const *lines, int n, const char *reason)
     tsr_cast_reader *r = NULL;
     tsr_cast_event ev;
     if (tsr_cast_reader_new(&r) != TSR_OK) {
-        CHECK(0, "new");
+        CHECK_MSG(0, "new");
         return;
     }
     for (int i = 0; i < n; i++) {
         int rc = line(r, lines[i], &ev);
         if (i < n - 1) {
-            CHECK(rc == TSR_OK, "line %d rejected: %s", i + 1, tsr_cast_reader_error(r, NULL));
+            CHECK_MSG(rc == TSR_OK, "line %d rejected: %s", i + 1, tsr_cast_reader_error(r, NULL));
             continue;
         }
         long at = 0;
         const char *why = tsr_cast_reader_error(r, &at);
-        CHECK(rc == TSR_ERR_FORMAT, "%s: accepted", reason);
-        CHECK(strcmp(why, reason) == 0, "expected \"%s\", got \"%s\"", reason, why);
-        CHECK(at == n, "%s: line %ld, expected %d", reason, at, n);
-        CHECK(ev.kind == 0 && ev.data == NULL, "%s: event not cleared", reason);
+        CHECK_MSG(rc == TSR_ERR_FORMAT, "%s: accepted", reason);
+        CHECK_MSG(strcmp(why, reason) == 0, "expected \"%s\", got \"%s\"", reason, why);
+        CHECK_MSG(at == n, "%s: line %ld, expected %d", reason, at, n);
+        CHECK_MSG(ev.kind == 0 && ev.data == NULL, "%s: event not cleared", reason);
     }
     tsr_cast_reader_free(r);
 }
@@ -104,14 +95,14 @@ static void errors(void)
     if (tsr_cast_reader_new(&r) != TSR_OK)
         return;
     long at = 0;
-    CHECK(tsr_cast_reader_finish(r) == TSR_ERR_FORMAT, "empty recording accepted");
-    CHECK(strcmp(tsr_cast_reader_error(r, &at), "empty file, expected an asciicast v2 header") == 0 &&
+    CHECK_MSG(tsr_cast_reader_finish(r) == TSR_ERR_FORMAT, "empty recording accepted");
+    CHECK_MSG(strcmp(tsr_cast_reader_error(r, &at), "empty file, expected an asciicast v2 header") == 0 &&
               at == 1,
           "empty recording: %s at %ld", tsr_cast_reader_error(r, NULL), at);
     tsr_cast_event ev;
-    CHECK(tsr_cast_reader_line(r, NULL, 1, &ev) == TSR_ERR_INVALID, "NULL line with a length");
-    CHECK(tsr_cast_reader_line(NULL, "x", 1, &ev) == TSR_ERR_INVALID, "NULL reader");
-    CHECK(tsr_cast_reader_new(NULL) == TSR_ERR_INVALID, "NULL out");
+    CHECK_MSG(tsr_cast_reader_line(r, NULL, 1, &ev) == TSR_ERR_INVALID, "NULL line with a length");
+    CHECK_MSG(tsr_cast_reader_line(NULL, "x", 1, &ev) == TSR_ERR_INVALID, "NULL reader");
+    CHECK_MSG(tsr_cast_reader_new(NULL) == TSR_ERR_INVALID, "NULL out");
     tsr_cast_reader_free(r);
     tsr_cast_reader_free(NULL);
 }
@@ -120,10 +111,5 @@ int main(void)
 {
     events();
     errors();
-    if (failures) {
-        fprintf(stderr, "%d failure(s)\n", failures);
-        return 1;
-    }
-    printf("cast reader: all checks passed\n");
-    return 0;
+    return check_report();
 }

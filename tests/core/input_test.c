@@ -9,16 +9,8 @@
 
 #include "tessera/tessera.h"
 
-static int failures, checks;
+#include "check.h"
 
-#define CHECK(cond)                                                              \
-    do {                                                                         \
-        checks++;                                                                \
-        if (!(cond)) {                                                           \
-            failures++;                                                          \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-        }                                                                        \
-    } while (0)
 
 /* Prints bytes with controls escaped, for failure messages. */
 static void show(const char *label, const char *s, size_t n)
@@ -40,10 +32,9 @@ static void show(const char *label, const char *s, size_t n)
 static void expect_bytes(int line, const char *what, const tsr_buf *got, const char *want,
                          size_t want_len)
 {
-    checks++;
-    if (got->len == want_len && (want_len == 0 || memcmp(got->data, want, want_len) == 0))
+    if (check_record(got->len == want_len &&
+                     (want_len == 0 || memcmp(got->data, want, want_len) == 0)))
         return;
-    failures++;
     fprintf(stderr, "%s:%d: %s: wrong bytes\n", __FILE__, line, what);
     show("want", want, want_len);
     show("got ", got->data ? got->data : "", got->len);
@@ -166,9 +157,8 @@ static void test_spellings(void)
         tsr_key k = {-1, 0, -1};
         tsr_buf why = {0};
         int rc = tsr_key_parse_why(s->name, strlen(s->name), &k, &why);
-        checks++;
-        if (rc != TSR_OK || k.code != s->code || k.ch != s->ch || k.mods != s->mods) {
-            failures++;
+        if (!check_record(rc == TSR_OK && k.code == s->code && k.ch == s->ch &&
+                          k.mods == s->mods)) {
             fprintf(stderr, "%s:%d: '%s' parsed as rc %d code %d ch %u mods %d (%s)\n",
                     __FILE__, __LINE__, s->name, rc, k.code, (unsigned)k.ch, k.mods,
                     why.data ? why.data : "");
@@ -224,9 +214,7 @@ static void test_bad_names(void)
         tsr_key k = {TSR_KEY_UP, 0, 0};
         tsr_buf why = {0};
         int rc = tsr_key_parse_why(b->name, len, &k, &why);
-        checks++;
-        if (rc != TSR_ERR_INVALID || !why.data || !strstr(why.data, b->reason)) {
-            failures++;
+        if (!check_record(rc == TSR_ERR_INVALID && why.data && strstr(why.data, b->reason))) {
             fprintf(stderr, "%s:%d: bad name #%zu: rc %d, reason \"%s\", want \"%s\"\n",
                     __FILE__, __LINE__, i, rc, why.data ? why.data : "", b->reason);
         }
@@ -613,9 +601,7 @@ static void test_mouse(void)
                                       &out, &why);
         char what[64];
         snprintf(what, sizeof what, "mouse case #%zu", i);
-        checks++;
-        if (rc != c->status) {
-            failures++;
+        if (!check_record(rc == c->status)) {
             fprintf(stderr, "%s:%d: %s: status %d (%s), want %d\n", __FILE__, __LINE__,
                     what, rc, why.data ? why.data : "", c->status);
         } else if (rc == TSR_OK) {
@@ -626,9 +612,7 @@ static void test_mouse(void)
             tsr_buf_free(&got);
         } else {
             CHECK(out.len == 3); /* a failure appends nothing */
-            checks++;
-            if (!why.data || !strstr(why.data, c->bytes)) {
-                failures++;
+            if (!check_record(why.data && strstr(why.data, c->bytes))) {
                 fprintf(stderr, "%s:%d: %s: reason \"%s\" lacks \"%s\"\n", __FILE__,
                         __LINE__, what, why.data ? why.data : "", c->bytes);
             }
@@ -773,6 +757,5 @@ int main(void)
     test_paste();
     test_focus();
     test_pure();
-    printf("input: %d checks, %d failures\n", checks, failures);
-    return failures ? 1 : 0;
+    return check_report();
 }

@@ -7,17 +7,8 @@
 
 #include "tessera/tessera.h"
 
-static int failures;
+#include "check.h"
 
-#define CHECK(cond, ...)                                                      \
-    do {                                                                      \
-        if (!(cond)) {                                                        \
-            failures++;                                                       \
-            fprintf(stderr, "%s:%d: ", __FILE__, __LINE__);                   \
-            fprintf(stderr, __VA_ARGS__);                                     \
-            fputc('\n', stderr);                                              \
-        }                                                                     \
-    } while (0)
 
 /* A string document and the bytes it must decode to. */
 static void string_ok(const char *doc, const char *want, size_t want_len)
@@ -25,14 +16,14 @@ static void string_ok(const char *doc, const char *want, size_t want_len)
     tsr_json_value v;
     tsr_json_error err;
     int rc = tsr_json_parse(doc, strlen(doc), &v, &err);
-    CHECK(rc == TSR_OK, "%s: rejected: %s at column %zu", doc, err.reason, err.column);
+    CHECK_MSG(rc == TSR_OK, "%s: rejected: %s at column %zu", doc, err.reason, err.column);
     if (rc != TSR_OK)
         return;
-    CHECK(v.type == TSR_JSON_STRING, "%s: not a string", doc);
+    CHECK_MSG(v.type == TSR_JSON_STRING, "%s: not a string", doc);
     if (v.type == TSR_JSON_STRING) {
-        CHECK(v.u.string.len == want_len && memcmp(v.u.string.bytes, want, want_len) == 0,
+        CHECK_MSG(v.u.string.len == want_len && memcmp(v.u.string.bytes, want, want_len) == 0,
               "%s: decoded to %zu wrong bytes", doc, v.u.string.len);
-        CHECK(v.u.string.bytes[v.u.string.len] == '\0', "%s: not NUL-terminated", doc);
+        CHECK_MSG(v.u.string.bytes[v.u.string.len] == '\0', "%s: not NUL-terminated", doc);
     }
     tsr_json_free(&v);
 }
@@ -43,15 +34,15 @@ static void rejected_n(const char *doc, size_t len, size_t column, const char *r
     tsr_json_value v;
     tsr_json_error err;
     int rc = tsr_json_parse(doc, len, &v, &err);
-    CHECK(rc == TSR_ERR_FORMAT, "%s: accepted, expected \"%s\"", doc, reason);
+    CHECK_MSG(rc == TSR_ERR_FORMAT, "%s: accepted, expected \"%s\"", doc, reason);
     if (rc == TSR_OK) {
         tsr_json_free(&v);
         return;
     }
-    CHECK(strcmp(err.reason, reason) == 0, "%s: reason \"%s\", expected \"%s\"", doc, err.reason,
+    CHECK_MSG(strcmp(err.reason, reason) == 0, "%s: reason \"%s\", expected \"%s\"", doc, err.reason,
           reason);
-    CHECK(err.column == column, "%s: column %zu, expected %zu", doc, err.column, column);
-    CHECK(v.type == TSR_JSON_NULL, "%s: output not left empty", doc);
+    CHECK_MSG(err.column == column, "%s: column %zu, expected %zu", doc, err.column, column);
+    CHECK_MSG(v.type == TSR_JSON_NULL, "%s: output not left empty", doc);
 }
 
 static void rejected(const char *doc, size_t column, const char *reason)
@@ -64,12 +55,12 @@ static void number_ok(const char *doc, double want, int integer)
     tsr_json_value v;
     tsr_json_error err;
     int rc = tsr_json_parse(doc, strlen(doc), &v, &err);
-    CHECK(rc == TSR_OK && v.type == TSR_JSON_NUMBER, "%s: not a number (%s)", doc, err.reason);
+    CHECK_MSG(rc == TSR_OK && v.type == TSR_JSON_NUMBER, "%s: not a number (%s)", doc, err.reason);
     if (rc != TSR_OK)
         return;
-    CHECK(v.u.number.value == want, "%s: value %g, expected %g", doc, v.u.number.value, want);
-    CHECK(v.u.number.integer == integer, "%s: integer flag %d", doc, v.u.number.integer);
-    CHECK(v.u.number.offset + v.u.number.len <= strlen(doc), "%s: bad span", doc);
+    CHECK_MSG(v.u.number.value == want, "%s: value %g, expected %g", doc, v.u.number.value, want);
+    CHECK_MSG(v.u.number.integer == integer, "%s: integer flag %d", doc, v.u.number.integer);
+    CHECK_MSG(v.u.number.offset + v.u.number.len <= strlen(doc), "%s: bad span", doc);
     tsr_json_free(&v);
 }
 
@@ -136,30 +127,30 @@ static void test_structure(void)
     tsr_json_value v;
     tsr_json_error err;
     int rc = tsr_json_parse(doc, strlen(doc), &v, &err);
-    CHECK(rc == TSR_OK, "structure rejected: %s at %zu", err.reason, err.column);
+    CHECK_MSG(rc == TSR_OK, "structure rejected: %s at %zu", err.reason, err.column);
     if (rc == TSR_OK) {
-        CHECK(v.type == TSR_JSON_ARRAY && v.u.array.count == 4, "top array");
+        CHECK_MSG(v.type == TSR_JSON_ARRAY && v.u.array.count == 4, "top array");
         const tsr_json_value *obj = &v.u.array.items[2];
-        CHECK(obj->type == TSR_JSON_OBJECT && obj->u.object.count == 2, "object");
+        CHECK_MSG(obj->type == TSR_JSON_OBJECT && obj->u.object.count == 2, "object");
         const tsr_json_value *k = tsr_json_object_get(obj, "k", NULL);
-        CHECK(k && k->type == TSR_JSON_ARRAY && k->u.array.count == 3, "k");
+        CHECK_MSG(k && k->type == TSR_JSON_ARRAY && k->u.array.count == 3, "k");
         if (k && k->type == TSR_JSON_ARRAY && k->u.array.count == 3)
-            CHECK(k->u.array.items[0].type == TSR_JSON_TRUE && k->u.array.items[1].type == TSR_JSON_FALSE &&
+            CHECK_MSG(k->u.array.items[0].type == TSR_JSON_TRUE && k->u.array.items[1].type == TSR_JSON_FALSE &&
                       k->u.array.items[2].type == TSR_JSON_NULL,
                   "literals");
-        CHECK(tsr_json_object_get(obj, "missing", NULL) == NULL, "missing key found");
-        CHECK(v.u.array.items[3].type == TSR_JSON_ARRAY && v.u.array.items[3].u.array.count == 0,
+        CHECK_MSG(tsr_json_object_get(obj, "missing", NULL) == NULL, "missing key found");
+        CHECK_MSG(v.u.array.items[3].type == TSR_JSON_ARRAY && v.u.array.items[3].u.array.count == 0,
               "empty array");
         tsr_json_free(&v);
     }
 
     const char *dup = "{\"version\": 2, \"width\": 3, \"version\": 3}";
     rc = tsr_json_parse(dup, strlen(dup), &v, &err);
-    CHECK(rc == TSR_OK, "duplicate keys are valid JSON");
+    CHECK_MSG(rc == TSR_OK, "duplicate keys are valid JSON");
     if (rc == TSR_OK) {
         size_t count = 0;
         const tsr_json_value *ver = tsr_json_object_get(&v, "version", &count);
-        CHECK(count == 2 && ver && ver->u.number.value == 2, "first of duplicate keys, count 2");
+        CHECK_MSG(count == 2 && ver && ver->u.number.value == 2, "first of duplicate keys, count 2");
         tsr_json_free(&v);
     }
 
@@ -190,7 +181,7 @@ static void test_depth(void)
     tsr_json_value v;
     tsr_json_error err;
     int rc = tsr_json_parse(doc, 2 * TSR_JSON_MAX_DEPTH, &v, &err);
-    CHECK(rc == TSR_OK, "depth %d rejected: %s", TSR_JSON_MAX_DEPTH, err.reason);
+    CHECK_MSG(rc == TSR_OK, "depth %d rejected: %s", TSR_JSON_MAX_DEPTH, err.reason);
     if (rc == TSR_OK)
         tsr_json_free(&v);
     /* one more does not */
@@ -214,10 +205,5 @@ int main(void)
     test_numbers();
     test_structure();
     test_depth();
-    if (failures) {
-        fprintf(stderr, "json_reader_test: %d failure(s)\n", failures);
-        return 1;
-    }
-    printf("json_reader_test: ok\n");
-    return 0;
+    return check_report();
 }

@@ -6,16 +6,8 @@
 
 #include "tessera/tessera.h"
 
-static int failures, checks;
+#include "check.h"
 
-#define CHECK(cond)                                                              \
-    do {                                                                         \
-        checks++;                                                                \
-        if (!(cond)) {                                                           \
-            failures++;                                                          \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-        }                                                                        \
-    } while (0)
 
 static int out(tsr_term *t, uint64_t ns, const char *s)
 {
@@ -193,6 +185,5 @@ int main(void)
     test_what_makes_revisions();
     test_snapshots_are_immutable();
     test_sharing_and_eviction();
-    printf("%d passed, %d failed\n", checks - failures, failures);
-    return failures != 0;
+    return check_report();
 }
