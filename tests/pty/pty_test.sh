@@ -45,21 +45,7 @@ show() {
     echo "--- stderr" >&2; head -c 3000 err >&2
 }
 
-# No process carrying this case's marker may be alive (zombies count as gone).
-no_leftovers() {
-    left=""
-    for env in /proc/[0-9]*/environ; do
-        pid=${env#/proc/}; pid=${pid%/environ}
-        if grep -qF "TSR_TEST_MARK=$MARK" "$env" 2>/dev/null; then
-            state=$(sed 's/^.*) \(.\).*/\1/' "/proc/$pid/stat" 2>/dev/null)
-            [ "$state" = Z ] || [ -z "$state" ] || left="$left $pid"
-        fi
-    done
-    if [ -n "$left" ]; then
-        fail "processes left behind:$left"
-        for p in $left; do kill -9 "$p" 2>/dev/null; done
-    fi
-}
+. "$HERE/../lib/leftovers.sh"
 
 case_run_expect_ok() {
     t run --expect ready --expect-exit 0 -- sh -c 'printf ready'
@@ -314,5 +300,5 @@ TAPE
 }
 
 "case_$CASE"
-no_leftovers
+no_leftovers "$MARK"
 exit $FAILED

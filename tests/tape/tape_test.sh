@@ -37,18 +37,7 @@ expect_err_line() {
     printf '%s\n' "$1" >want_err
     cmp -s want_err err || { fail "stderr differs"; echo "--- want" >&2; cat want_err >&2; show; }
 }
-no_leftovers() {
-    for env in /proc/[0-9]*/environ; do
-        pid=${env#/proc/}; pid=${pid%/environ}
-        if grep -qF "TSR_TEST_MARK=$MARK" "$env" 2>/dev/null; then
-            state=$(sed 's/^.*) \(.\).*/\1/' "/proc/$pid/stat" 2>/dev/null)
-            if [ "$state" != Z ] && [ -n "$state" ]; then
-                fail "process $pid left behind"
-                kill -9 "$pid" 2>/dev/null
-            fi
-        fi
-    done
-}
+. "$HERE/../lib/leftovers.sh"
 # bad NAME LINE: a tape with LINE after a run that would leave a file; it
 # must fail with exit 2 and the exact message, and launch nothing.
 bad() {
@@ -152,5 +141,5 @@ case_parse_errors() {
 }
 
 "case_$CASE"
-no_leftovers
+no_leftovers "$MARK"
 exit $FAILED
