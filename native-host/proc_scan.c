@@ -15,6 +15,7 @@
 
 typedef struct proc_info {
     pid_t pid, ppid, pgrp, sid;
+    int tty;
     int zombie;
 } proc_info;
 
@@ -34,15 +35,27 @@ static int read_stat(pid_t pid, proc_info *p)
     if (!close)
         return -1;
     char state;
-    int ppid, pgrp, sid;
-    if (sscanf(close + 1, " %c %d %d %d", &state, &ppid, &pgrp, &sid) != 4)
+    int ppid, pgrp, sid, tty;
+    if (sscanf(close + 1, " %c %d %d %d %d", &state, &ppid, &pgrp, &sid, &tty) != 5)
         return -1;
+    p->tty = tty;
     p->pid = pid;
     p->ppid = ppid;
     p->pgrp = pgrp;
     p->sid = sid;
     p->zombie = state == 'Z' || state == 'X';
     return 0;
+}
+
+typedef struct parent_link {
+    pid_t ppid;
+    size_t index; /* into the scan */
+} parent_link;
+
+static int by_ppid(const void *a, const void *b)
+{
+    pid_t x = ((const parent_link *)a)->ppid, y = ((const parent_link *)b)->ppid;
+    return (x > y) - (x < y);
 }
 
 size_t proc_scan_session(pid_t root, pid_t self, pid_t *out, size_t max)
@@ -80,26 +93,82 @@ size_t proc_scan_session(pid_t root, pid_t self, pid_t *out, size_t max)
     for (size_t i = 0; i < n; i++)
         mark[i] = all[i].pid != self && (all[i].pid == root || all[i].sid == root ||
                                          all[i].pgrp == root || all[i].ppid == self);
-    /* then every descendant of a marked process, until nothing changes */
-    for (int changed = 1; changed;) {
-        changed = 0;
-        for (size_t i = 0; i < n; i++) {
-            if (mark[i] || all[i].pid == self)
-                continue;
-            for (size_t j = 0; j < n; j++)
-                if (mark[j] && all[j].pid == all[i].ppid) {
-                    mark[i] = 1;
-                    changed = 1;
-                    break;
-                }
+    /* then every descendant of a marked process: children found by binary
+     * search in a copy sorted by parent, so thousands of processes cost
+     * n log n, not n squared */
+    parent_link *by_parent = malloc((n ? n : 1) * sizeof *by_parent);
+    size_t *queue = malloc((n ? n : 1) * sizeof *queue);
+    if (!by_parent || !queue) {
+        free(by_parent);
+        free(queue);
+        free(mark);
+        free(all);
+        return 0;
+    }
+    for (size_t i = 0; i < n; i++)
+        by_parent[i] = (parent_link){all[i].ppid, i};
+    qsort(by_parent, n, sizeof *by_parent, by_ppid);
+    size_t head = 0, tail = 0;
+    for (size_t i = 0; i < n; i++)
+        if (mark[i])
+            queue[tail++] = i;
+    while (head < tail) {
+        pid_t parent = all[queue[head++]].pid;
+        size_t lo = 0, hi = n; /* first entry whose ppid >= parent */
+        while (lo < hi) {
+            size_t mid = lo + (hi - lo) / 2;
+            if (by_parent[mid].ppid < parent)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        for (; lo < n && by_parent[lo].ppid == parent; lo++) {
+            size_t c = by_parent[lo].index;
+            if (!mark[c] && all[c].pid != self) {
+                mark[c] = 1;
+                queue[tail++] = c;
+            }
         }
     }
+    free(by_parent);
+    free(queue);
     size_t count = 0;
     for (size_t i = 0; i < n && count < max; i++)
         if (mark[i] && !all[i].zombie)
             out[count++] = all[i].pid;
     free(mark);
     free(all);
+    return count;
+}
+
+size_t proc_scan_adopted(pid_t root, pid_t *out, size_t max)
+{
+    DIR *d = opendir("/proc/self/task");
+    if (!d)
+        return 0;
+    size_t count = 0;
+    struct dirent *e;
+    while (count < max && (e = readdir(d))) {
+        if (e->d_name[0] == '.')
+            continue;
+        char path[96];
+        snprintf(path, sizeof path, "/proc/self/task/%.32s/children", e->d_name);
+        FILE *f = fopen(path, "re");
+        if (!f)
+            continue;
+        long pid;
+        proc_info p;
+        while (count < max && fscanf(f, "%ld", &pid) == 1) {
+            if (read_stat((pid_t)pid, &p) != 0 || p.zombie)
+                continue;
+            /* another session's program: a leader with a terminal of its own */
+            if (p.pid != root && p.sid == p.pid && p.tty != 0)
+                continue;
+            out[count++] = p.pid;
+        }
+        fclose(f);
+    }
+    closedir(d);
     return count;
 }
 

@@ -15,6 +15,13 @@
  * group id); self is the host. */
 size_t proc_scan_session(pid_t root, pid_t self, pid_t *out, size_t max);
 
+/* The host's own children (its subreaper role makes every orphan of the
+ * program one) that are alive and not another program's session leader on
+ * its own terminal, plus root. Reads /proc/self/task/TID/children, which
+ * is cheap enough to poll in a tight loop. Returns how many (0 when the
+ * kernel lacks the file). */
+size_t proc_scan_adopted(pid_t root, pid_t *out, size_t max);
+
 /* Makes the host a child subreaper (Linux), so a program's daemonised
  * grandchildren stay its descendants and can be found and reaped. */
 void proc_become_subreaper(void);

@@ -35,6 +35,11 @@ static size_t signal_all(reaper *r, int sig)
     if (!r->root_reaped)
         kill(r->root, sig);
     killpg(r->root, sig);
+    if (r->group.dir >= 0) {
+        int n = cgroup_signal(&r->group, sig);
+        if (n >= 0)
+            return (size_t)n;
+    }
     size_t n = proc_scan_session(r->root, getpid(), pids, PROC_SCAN_MAX);
     for (size_t i = 0; i < n; i++) {
         kill(pids[i], sig);
@@ -44,12 +49,29 @@ static size_t signal_all(reaper *r, int sig)
     return n + (r->root_reaped ? 0 : 1);
 }
 
+/* Without a cgroup: the scan's processes, and the host's adopted children
+ * (read a few times: a process that keeps forking is one only briefly). */
 static size_t alive(reaper *r)
 {
-    pid_t pids[PROC_SCAN_MAX];
+    pid_t pids[PROC_SCAN_MAX], adopted[PROC_SCAN_MAX];
     reaper_collect(r);
+    if (r->group.dir >= 0) {
+        int n = cgroup_count(&r->group);
+        if (n >= 0)
+            return (size_t)n;
+    }
     size_t n = proc_scan_session(r->root, getpid(), pids, PROC_SCAN_MAX);
-    return n + (r->root_reaped ? 0 : 1);
+    size_t extra = 0;
+    for (int look = 0; look < 20 && extra == 0; look++) {
+        size_t m = proc_scan_adopted(r->root, adopted, PROC_SCAN_MAX);
+        for (size_t i = 0; i < m; i++) {
+            size_t j = 0;
+            while (j < n && pids[j] != adopted[i])
+                j++;
+            extra += j == n;
+        }
+    }
+    return n + extra + (r->root_reaped ? 0 : 1);
 }
 
 static void pause_ms(long ms)
@@ -68,6 +90,26 @@ static size_t wait_gone(reaper *r, uint64_t deadline)
     return n;
 }
 
+/* Without a cgroup: the orphans the program left are the host's children
+ * (it is their subreaper), and one that keeps forking is caught in the
+ * moment it is one. Reads the children list and kills, with no pause,
+ * until it has stayed empty for a while or the deadline passes. */
+static size_t kill_adopted(reaper *r, uint64_t deadline)
+{
+    pid_t pids[PROC_SCAN_MAX];
+    size_t n = 0;
+    for (int empty = 0; empty < 200 && mono_now_ns() < deadline;) {
+        reaper_collect(r);
+        n = proc_scan_adopted(r->root, pids, PROC_SCAN_MAX);
+        for (size_t i = 0; i < n; i++) {
+            kill(pids[i], SIGSTOP);
+            kill(pids[i], SIGKILL);
+        }
+        empty = n ? 0 : empty + 1;
+    }
+    return n;
+}
+
 int reaper_end_all(reaper *r, uint64_t grace_ns)
 {
     if (r->root <= 0) /* never started: signalling 0 or -1 would hit the host */
@@ -78,10 +120,15 @@ int reaper_end_all(reaper *r, uint64_t grace_ns)
     signal_all(r, SIGTERM);
     if (wait_gone(r, mono_now_ns() + grace_ns) == 0)
         return 0;
+    if (r->group.dir >= 0 && cgroup_kill(&r->group) == 0 &&
+        wait_gone(r, mono_now_ns() + 2000000000u) == 0)
+        return 0;
     size_t left = 0;
     for (int round = 0; round < 50; round++) {
+        signal_all(r, SIGSTOP);
         signal_all(r, SIGKILL);
-        left = wait_gone(r, mono_now_ns() + 100000000u);
+        left = kill_adopted(r, mono_now_ns() + 100000000u);
+        left += wait_gone(r, mono_now_ns() + 100000000u);
         if (left == 0)
             break;
     }

@@ -208,6 +208,7 @@ int session_open(session *s, const spawn_spec *spec, const tsr_options *opts, fr
 {
     memset(s, 0, sizeof *s);
     s->master = -1;
+    s->reaper.group.dir = -1;
     s->sink = sink;
     s->drain_ns = 250000000u;
     s->grace_ns = 500000000u;
@@ -223,8 +224,15 @@ int session_open(session *s, const spawn_spec *spec, const tsr_options *opts, fr
         snprintf(s->error, sizeof s->error, "creating the terminal: %s", tsr_status_str(rc));
         return SPAWN_INTERNAL;
     }
+    /* Its own cgroup when one can be made: close then ends everything the
+     * program started, however it forks (reaper.h). */
+    cgroup_create(&s->reaper.group);
+    spawn_spec placed = *spec;
+    placed.group = s->reaper.group.dir >= 0 ? &s->reaper.group : NULL;
     spawn_result res;
-    rc = spawn_start(spec, &res, s->error, sizeof s->error);
+    rc = spawn_start(&placed, &res, s->error, sizeof s->error);
+    if (rc != SPAWN_OK || !res.in_group)
+        cgroup_destroy(&s->reaper.group);
     if (rc != SPAWN_OK)
         return rc;
     s->master = res.master;
@@ -242,6 +250,8 @@ int session_close(session *s)
     }
     s->closed = 1;
     int left = reaper_end_all(&s->reaper, s->grace_ns);
+    if (left == 0)
+        cgroup_destroy(&s->reaper.group);
     /* Whatever the program wrote before it died is still worth a frame. */
     while (s->master >= 0 && !s->eof && !s->exited) {
         struct pollfd p = {s->master, POLLIN, 0};
@@ -259,6 +269,7 @@ int session_close(session *s)
 void session_free(session *s)
 {
     session_close(s);
+    cgroup_destroy(&s->reaper.group);
     if (s->term)
         tsr_term_free(s->term);
     s->term = NULL;

@@ -64,8 +64,14 @@ static void reset_signals(void)
     sigprocmask(SIG_SETMASK, &none, NULL);
 }
 
-static void child(const spawn_spec *spec, int slave, int errfd, char **env)
+static void child(const spawn_spec *spec, int slave, int errfd, int gofd, char **env)
 {
+    /* Wait until the parent has placed us in the cgroup: nothing we start
+     * may run outside it. EOF is the go (the parent closes its end). */
+    char go;
+    while (read(gofd, &go, 1) < 0 && errno == EINTR)
+        ;
+    close(gofd);
     reset_signals();
     if (setsid() < 0 || ioctl(slave, TIOCSCTTY, 0) != 0)
         child_fail(errfd, 3);
@@ -103,9 +109,17 @@ int spawn_start(const spawn_spec *spec, spawn_result *out, char *reason, size_t 
         return SPAWN_INTERNAL;
     }
     char **env = spawn_env_build(spec->env, spec->clear_env);
-    int pipefd[2];
+    int pipefd[2], gofd[2] = {-1, -1};
     if (!env || pipe2(pipefd, O_CLOEXEC) != 0) {
         snprintf(reason, cap, "%s", env ? strerror(errno) : "out of memory");
+        spawn_env_free(env);
+        pty_close(&p);
+        return SPAWN_INTERNAL;
+    }
+    if (pipe2(gofd, O_CLOEXEC) != 0) {
+        snprintf(reason, cap, "%s", strerror(errno));
+        close(pipefd[0]);
+        close(pipefd[1]);
         spawn_env_free(env);
         pty_close(&p);
         return SPAWN_INTERNAL;
@@ -113,10 +127,14 @@ int spawn_start(const spawn_spec *spec, spawn_result *out, char *reason, size_t 
     pid_t pid = fork();
     if (pid == 0) {
         close(pipefd[0]);
+        close(gofd[1]);
         close(p.master);
-        child(spec, p.slave, pipefd[1], env);
+        child(spec, p.slave, pipefd[1], gofd[0], env);
     }
     int fork_errno = errno;
+    close(gofd[0]);
+    out->in_group = pid > 0 && spec->group && cgroup_add(spec->group, pid) == 0;
+    close(gofd[1]); /* the go */
     close(pipefd[1]);
     spawn_env_free(env);
     /* The host keeps no slave: when the program and its children are gone

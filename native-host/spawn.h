@@ -6,17 +6,21 @@
 
 #include <sys/types.h>
 
+#include "cgroup.h"
+
 typedef struct spawn_spec {
     char *const *argv;            /* argv[0] is looked up in PATH */
     const char *const *env;       /* extra NAME=VALUE entries (NULL-terminated), or NULL */
     int clear_env;                /* start from an empty environment */
     const char *cwd;              /* or NULL */
     int rows, cols;
+    const cgroup *group;          /* the program starts inside it, or NULL */
 } spawn_spec;
 
 typedef struct spawn_result {
     pid_t pid;   /* also the session id and process group id */
     int master;  /* the PTY master, non-blocking, close-on-exec */
+    int in_group; /* it was placed in spec->group before it ran */
 } spawn_result;
 
 typedef enum spawn_status {

@@ -299,6 +299,36 @@ TAPE
     expect_err "click.tape:3: click"
 }
 
+# A program that forks, lets its parent exit and calls setsid in a tight
+# loop: one empty /proc scan proves nothing; it must still be gone.
+case_close_pid_changer() {
+    t run --expect ready -- "$TSR_ESCAPER" 5 "$WORK/heartbeat"
+    expect_code 0
+    expect_heartbeat_stopped
+}
+
+# The escaper rewrites its heartbeat file every 20ms while any copy lives.
+expect_heartbeat_stopped() {
+    before=$(cat heartbeat 2>/dev/null)
+    sleep 0.5
+    [ -n "$before" ] && [ "$before" = "$(cat heartbeat)" ] ||
+        fail "the program still runs after tessera returned (heartbeat: $before)"
+}
+
+# Without a cgroup, tessera ends what it can as the subreaper and must say
+# so (exit 5) when anything survived; survivors end themselves within 5s.
+case_close_pid_changer_without_cgroup() {
+    export TESSERA_CGROUP=off
+    t run --expect ready -- "$TSR_ESCAPER" 5 "$WORK/heartbeat"
+    if [ "$CODE" -eq 5 ]; then
+        expect_err "could not be ended"
+        sleep 6
+    else
+        expect_code 0
+        expect_heartbeat_stopped
+    fi
+}
+
 "case_$CASE"
 no_leftovers "$MARK"
 exit $FAILED
