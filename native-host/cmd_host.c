@@ -64,7 +64,10 @@ static int loop(host *h)
         int n = poll(p, 2, live ? 5 : -1);
         if (n < 0 && errno != EINTR)
             break;
-        if (n > 0 && (p[0].revents & (POLLIN | POLLHUP))) {
+        /* a closed or invalid stdin ends the host as a close does */
+        if (n > 0 && (p[0].revents & (POLLNVAL | POLLERR)) && !(p[0].revents & POLLIN))
+            stdin_open = 0;
+        else if (n > 0 && (p[0].revents & (POLLIN | POLLHUP))) {
             if (len == cap) {
                 char *grown = cap < HOST_LINE_MAX ? realloc(buf, cap * 2) : NULL;
                 if (!grown) {
@@ -82,6 +85,12 @@ static int loop(host *h)
                     break;
             } else if (got == 0 || errno != EINTR) {
                 stdin_open = 0;
+                /* a last command without its newline is still a command */
+                if (len > 0 && buf[len - 1] == '\r')
+                    len--;
+                if (len > 0 && host_command(h, buf, len) != 0)
+                    break;
+                len = 0;
             }
         }
         if (h->spawned && session_pump(&h->s, 0) != 0) {

@@ -55,16 +55,42 @@ static int on_frame(void *ctx, const tsr_frame *f)
     } else if (f->type == TSR_FRAME_RESIZE && r->cast_fp) {
         bad |= cast_writer_resize(&r->cast, f->time_ns, f->cols, f->rows) != 0;
     }
+    /* flushed per frame: a recording cut short (tessera killed, even by
+     * SIGKILL) keeps everything up to its last frame */
+    if (r->journal_fp && fflush(r->journal_fp) != 0)
+        bad = 1;
+    if (r->cast_fp && fflush(r->cast_fp) != 0)
+        bad = 1;
     r->failed |= bad;
     return bad;
 }
 
-/* Forwards stdin and follows the window size until the program exits. */
-static int pump_attached(session *s, int tty)
+/* End of input reaches the program as a terminal gives it: VEOF when the
+ * line discipline is canonical (twice after a partial line, whose first
+ * VEOF only hands the line over). A program in raw mode reads no EOF from a
+ * terminal, so it gets none. */
+static int send_eof(session *s, int after_newline)
 {
-    int stdin_open = 1;
+    struct termios t;
+    if (s->master < 0 || tcgetattr(s->master, &t) != 0 || !(t.c_lflag & ICANON))
+        return 0;
+    unsigned char eof[2] = {t.c_cc[VEOF], t.c_cc[VEOF]};
+    if (session_write(s, eof, after_newline ? 1 : 2) != 0 && !s->exited && !s->eof)
+        return -1;
+    return 0;
+}
+
+#define RECORD_DEADLINE 1 /* pump_attached: --timeout passed first */
+
+/* Forwards stdin and follows the window size until the program exits or
+ * the deadline (0: none) passes. */
+static int pump_attached(session *s, int tty, uint64_t deadline)
+{
+    int stdin_open = 1, after_newline = 1;
     char buf[4096];
     while (!s->exited) {
+        if (deadline && mono_now_ns() >= deadline)
+            return RECORD_DEADLINE;
         if (tty && winch_seen) {
             winch_seen = 0;
             struct winsize ws;
@@ -81,8 +107,11 @@ static int pump_attached(session *s, int tty)
             if (got > 0) {
                 if (session_write(s, buf, (size_t)got) != 0 && !s->exited && !s->eof)
                     return -1;
+                after_newline = buf[got - 1] == '\n';
             } else if (got == 0 || (errno != EINTR && errno != EAGAIN)) {
                 stdin_open = 0;
+                if (!tty && send_eof(s, after_newline) != 0)
+                    return -1;
             }
         }
         if (session_pump(s, 0) != 0)
@@ -157,8 +186,14 @@ int cmd_record(int argc, char **argv)
             sa.sa_handler = on_winch;
             sigaction(SIGWINCH, &sa, NULL);
         }
-        if (pump_attached(&s, tty) != 0)
+        uint64_t deadline = a.timeout_given ? mono_now_ns() + a.timeout_ns : 0;
+        int pumped = pump_attached(&s, tty, deadline);
+        if (pumped == RECORD_DEADLINE) {
+            fprintf(stderr, "tessera: record: --timeout passed before the program exited; it was ended\n");
+            code = TSR_EXIT_TIMEOUT;
+        } else if (pumped != 0) {
             code = TSR_EXIT_INTERNAL;
+        }
         if (raw)
             tcsetattr(STDIN_FILENO, TCSADRAIN, &saved);
         code = live_close(&s, code);

@@ -6,6 +6,7 @@
 #include "cli.h"
 #include "diag.h"
 #include "exit_codes.h"
+#include "stop_signals.h"
 #include "quote.h"
 #include "run_args.h"
 #include "tessera/tessera.h"
@@ -173,11 +174,12 @@ int main(int argc, char **argv)
 {
     int n;
     char **hoisted = hoist_global_flags(argc, argv, &n);
-    if (!hoisted)
-        return dispatch(argc, argv);
-    int code = dispatch(n, hoisted);
+    int code = hoisted ? dispatch(n, hoisted) : dispatch(argc, argv);
     free(hoisted);
-    return code;
+    /* A program-running command stopped by SIGINT, SIGTERM or SIGHUP has
+     * ended its program and finished its files: say how it was stopped. */
+    int stop = stop_signals_pending();
+    return stop ? 128 + stop : code;
 }
 
 static int dispatch(int argc, char **argv)

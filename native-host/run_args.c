@@ -122,6 +122,7 @@ static int apply(run_args *a, const flag_def *f, const char *v)
             return diag_usage("--timeout %s, got %s", reason, q);
         if (a->timeout_ns == 0)
             return diag_usage("--timeout must be more than 0, got %s", q);
+        a->timeout_given = 1;
         return TSR_EXIT_OK;
     case F_STYLED: a->styled = 1; return TSR_EXIT_OK;
     case F_QUIET: a->quiet = 1; return TSR_EXIT_OK;

@@ -23,6 +23,7 @@ typedef struct run_args {
     tsr_options term;
     int rows_given, cols_given, reflow_given;
     uint64_t timeout_ns; /* default 10s */
+    int timeout_given;   /* record: only a given --timeout ends it */
     int styled, quiet, help;
     char **argv;         /* the program and its arguments (NULL-terminated), or NULL */
     const char *file;    /* script: the tape */

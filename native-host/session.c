@@ -17,6 +17,7 @@
 #include "mono_clock.h"
 #include "proc_scan.h"
 #include "pty.h"
+#include "stop_signals.h"
 
 /* How long one poll may block while the program's status is still
  * unknown: exits are noticed by waitpid, not by a signal handler. */
@@ -115,6 +116,12 @@ static int check_exit(session *s)
 
 int session_pump(session *s, uint64_t timeout_ns)
 {
+    int stop = stop_signals_pending();
+    if (stop) {
+        snprintf(s->error, sizeof s->error, "tessera received signal %d (%s): ending the program",
+                 stop, stop == SIGINT ? "SIGINT" : stop == SIGTERM ? "SIGTERM" : "SIGHUP");
+        return -1;
+    }
     if (check_exit(s) != 0)
         return -1;
     if (s->exited || s->master < 0)
@@ -218,6 +225,7 @@ int session_open(session *s, const spawn_spec *spec, const tsr_options *opts, fr
     /* Orphans the program leaves (daemonised grandchildren) are reparented
      * to us, so close can still find and end them. */
     proc_become_subreaper();
+    stop_signals_install();
     s->readbuf = malloc(SESSION_READ_BYTES);
     int rc = s->readbuf ? tsr_term_new(opts, &s->term) : TSR_ERR_NOMEM;
     if (rc != TSR_OK) {

@@ -47,7 +47,9 @@ int session_open(session *s, const spawn_spec *spec, const tsr_options *opts, fr
 /* Waits up to timeout_ns for output or the program's exit and handles
  * what came: at most one read (one OUTPUT frame), replies written back,
  * the EXIT frame once the program is gone and its output drained.
- * Returns 0, or -1 on an internal failure (error says why). */
+ * Returns 0, or -1 on an internal failure (error says why), and -1 at
+ * once after SIGINT, SIGTERM or SIGHUP to tessera (stop_signals.h;
+ * session_open installs the handlers) so every caller closes as usual. */
 int session_pump(session *s, uint64_t timeout_ns);
 
 /* Writes bytes to the program (an INPUT frame first), pumping output while

@@ -329,6 +329,52 @@ case_close_pid_changer_without_cgroup() {
     fi
 }
 
+# tessera itself stopped by SIGINT, SIGTERM or SIGHUP mid-recording: the
+# program and its setsid child are ended, the recording holds what was
+# shown, and the exit status is 128 + the signal.
+stopped_recording() {
+    sig=$1 want=$2
+    rm -f rec.cast
+    "$BIN" record --env "TSR_TEST_MARK=$MARK" -o rec.cast -- sh -c \
+        '(setsid sh -c "trap \"\" HUP TERM; while :; do sleep 1; done" &); trap "" HUP TERM INT; echo started-$$; while :; do sleep 1; done' \
+        </dev/null >out 2>err &
+    pid=$!
+    i=0
+    until grep -q started- rec.cast 2>/dev/null || [ $i -ge 100 ]; do sleep 0.1; i=$((i + 1)); done
+    kill -"$sig" "$pid"
+    wait "$pid"
+    CODE=$?
+    expect_code "$want"
+    "$BIN" replay rec.cast </dev/null >out 2>err
+    expect_out started-
+}
+case_stopped_by_signal() {
+    stopped_recording INT 130
+    stopped_recording TERM 143
+    stopped_recording HUP 129
+}
+
+case_host_stdin_closed() {
+    timeout 10 "$BIN" host <&- >out 2>err
+    CODE=$?
+    expect_code 0
+}
+
+case_record_timeout() {
+    t record --timeout 1s -o a.cast -- sleep 30
+    expect_code 3
+    expect_err "--timeout passed"
+}
+
+# End of input reaches the program as a terminal's EOF (VEOF), also after
+# a last line without its newline.
+case_record_eof() {
+    printf 'one\ntwo' | "$BIN" record --env "TSR_TEST_MARK=$MARK" -o b.cast -- cat >out 2>err
+    CODE=$?
+    expect_code 0
+    grep -q '"o", .*two' b.cast || { fail "the last line did not reach cat"; show; }
+}
+
 "case_$CASE"
 no_leftovers "$MARK"
 exit $FAILED
