@@ -7,7 +7,7 @@
  * HEARTBEAT with the time: a file that stops changing means none is left.
  *
  * usage: escaper SECONDS HEARTBEAT */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
@@ -38,11 +38,12 @@ int main(int argc, char **argv)
     for (double t; (t = now_s()) < end;) {
         if (t - beat >= 0.02) {
             beat = t;
+            /* fixed width, rewritten in place: never seen empty or short */
             char line[32];
-            int n = snprintf(line, sizeof line, "%.6f\n", t);
-            int fd = open(argv[2], O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+            int n = snprintf(line, sizeof line, "%020.6f\n", t);
+            int fd = open(argv[2], O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
             if (fd >= 0) {
-                ssize_t w = write(fd, line, (size_t)n);
+                ssize_t w = pwrite(fd, line, (size_t)n, 0);
                 (void)w;
                 close(fd);
             }
