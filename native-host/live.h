@@ -5,12 +5,23 @@
 
 #include <stdint.h>
 
-#include "run_args.h"
 #include "session.h"
 
-/* Starts argv with the flags' size, reflow and environment. Returns
+/* The options of a program-running command that reach the layers below the
+ * command line (tapes, the host, this glue): run_args.h fills them. */
+typedef struct live_options {
+    tsr_options term;
+    int rows_given, cols_given; /* --rows/--cols were given: a tape's size gives way */
+    uint64_t timeout_ns;        /* default 10s */
+    int styled, quiet;
+    const char **env;           /* NAME=VALUE, NULL-terminated */
+    int clear_env;
+    const char *cwd;
+} live_options;
+
+/* Starts argv with the options' size, reflow and environment. Returns
  * TSR_EXIT_OK, TSR_EXIT_NOT_STARTED or TSR_EXIT_INTERNAL (reported). */
-int live_start(session *s, const run_args *a, char **argv, frame_sink sink);
+int live_start(session *s, const live_options *a, char **argv, frame_sink sink);
 
 /* Reports a wait that did not succeed (what: "waiting for \"x\"") with the
  * screen; returns the exit code: 3 at the deadline, 1 when the program
