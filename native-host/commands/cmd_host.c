@@ -2,7 +2,8 @@
  * on stdin; every frame the session applies leaves on stdout, encoded by
  * the core (tsr_frame_encode). The host keeps its own terminal fed with the
  * same frames: it needs the live modes to encode keys and mouse events and
- * it answers the program's queries (CPR, DA) itself. HOST_PROTOCOL.md. */
+ * it answers the program's queries (CPR, DA) itself. This file reads the
+ * flags; the protocol is in host/ (HOST_PROTOCOL.md, host_loop.c). */
 #include <string.h>
 
 #include "commands.h"

@@ -1,5 +1,6 @@
-/* What run, snapshot, record and script share: starting the program from
- * the flags, turning wait results into exit codes, printing the screen. */
+/* What the program-running commands (run, snapshot, record, script, host)
+ * share: starting the program from their options, turning wait results
+ * into exit codes, closing. */
 #ifndef TSR_CLI_LIVE_H
 #define TSR_CLI_LIVE_H
 
