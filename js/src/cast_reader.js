@@ -1,5 +1,5 @@
 // The core's asciicast v2 reader (tessera/recording.h) seen from JS, and the
-// line splitting the native CLI does (native-host/line_reader.c): lines end
+// line splitting the native CLI does (native-host/common/line_reader.c): lines end
 // at '\n', a final line without one counts, the empty remainder after a
 // final '\n' does not. Same lines in, same core, so the same events and the
 // same errors, byte for byte.
@@ -62,7 +62,7 @@ export class CastReader {
   }
 }
 
-/** Splits a stream of byte chunks into lines as native-host/line_reader.c does. */
+/** Splits a stream of byte chunks into lines as native-host/common/line_reader.c does. */
 export class LineSplitter {
   constructor() { this.pending = []; this.pendingLen = 0; }
 

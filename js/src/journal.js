@@ -1,7 +1,7 @@
-// tessera journals (native-host/journal.h): the line "tessera-journal 1\n",
+// tessera journals (native-host/recordings/journal.h): the line "tessera-journal 1\n",
 // then frames exactly as tsr_frame_encode writes them (core/README.md),
 // the first a RESIZE of the recorded size. Frames are decoded by the core
-// (tsr_frame_decode) and problems worded as native-host/journal.c words
+// (tsr_frame_decode) and problems worded as native-host/recordings/journal.c words
 // them, "byte OFFSET: reason".
 
 import { SIZEOF, STATUS } from './abi.js';

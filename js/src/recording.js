@@ -1,4 +1,4 @@
-// Recordings as frames. A tessera journal (native-host/journal.h) already
+// Recordings as frames. A tessera journal (native-host/recordings/journal.h) already
 // is frames: they are decoded by the core and kept as they are. An
 // asciicast v2 file is read by the core's reader
 // (through wasm), so a file the native CLI rejects is rejected here with the

@@ -1,7 +1,7 @@
 // launch(): a real program on a PTY through `tessera host`. Every stdout
 // frame goes to the wasm Screen in order, one frame per engine call; the
 // engine's replies are dropped because the host answers the program itself
-// (native-host/HOST_PROTOCOL.md). Actions resolve with a receipt when the
+// (native-host/host/HOST_PROTOCOL.md). Actions resolve with a receipt when the
 // host's INPUT_ACK (or, for resize, the RESIZE frame) comes back.
 
 import { loadEngine } from './engine.js';

@@ -1,4 +1,4 @@
-// The flags of `feed` and `replay`, parsed as native-host/feed_args.c parses
+// The flags of `feed` and `replay`, parsed as native-host/commands/feed_args.c parses
 // them (same order of checks, same messages), plus --engine, which may stand
 // anywhere among the flags.
 

@@ -1,5 +1,5 @@
 // `feed` and `replay` on the wasm engine: the same steps, checks and
-// messages as native-host/cmd_feed.c and cmd_replay.c, so both tools print
+// messages as native-host/commands/cmd_feed.c and cmd_replay.c, so both tools print
 // the same bytes and exit with the same codes.
 
 import { loadEngine } from '../engine.js';
@@ -159,7 +159,7 @@ export async function cmdReplay(argv, defaultEngine) {
   }
 }
 
-// `replay` of a journal, as native-host/journal_replay.c: the first RESIZE
+// `replay` of a journal, as native-host/commands/journal_replay.c: the first RESIZE
 // frame is the recorded size (unless --rows/--cols), every other frame is
 // applied as the live session applied it, replies are dropped.
 function replayJournal(engine, args, input, firstChunk) {

@@ -1,5 +1,5 @@
 // One-line diagnostics on stderr with the exit code of their class, worded
-// as native-host/diag.c words them, and glibc's strerror texts for the
+// as native-host/common/diag.c words them, and glibc's strerror texts for the
 // errors a file or stdout can give.
 
 import { writeSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// `tessera help feed|replay`, word for word as native-host/main.c prints it.
+// `tessera help feed|replay`, word for word as native-host/commands/command_table.c holds it.
 
 const SCREEN_FLAGS_HELP =
   '\nflags:\n' +

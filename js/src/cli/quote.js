@@ -1,5 +1,5 @@
 // Quoting untrusted bytes for one-line diagnostics, exactly as
-// native-host/quote.c does (a 64-byte buffer there, so long input is cut
+// native-host/common/quote.c does (a 64-byte buffer there, so long input is cut
 // with "..." at the same place).
 
 const encoder = new TextEncoder();

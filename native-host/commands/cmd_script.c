@@ -1,6 +1,6 @@
 /* `tessera script FILE.tape`: the whole tape is read and checked first (a
  * mistake is FILE:LINE:COLUMN and exit 2, nothing launched), then run. */
-#include "cli.h"
+#include "commands.h"
 #include "exit_codes.h"
 #include "run_args.h"
 #include "tape.h"
@@ -19,7 +19,7 @@ int cmd_script(int argc, char **argv)
     tape t;
     code = tape_load(a.file, &t);
     if (code == TSR_EXIT_OK) {
-        code = tape_run(a.file, &t, &a);
+        code = tape_run(a.file, &t, &a.live);
         tape_free(&t);
     }
     run_args_free(&a);

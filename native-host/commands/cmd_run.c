@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli.h"
+#include "commands.h"
 #include "exit_codes.h"
 #include "output.h"
 #include "live.h"
@@ -61,14 +61,14 @@ int cmd_run(int argc, char **argv)
         run_args_free(&a);
         return code;
     }
-    uint64_t deadline = live_deadline(a.timeout_ns);
+    uint64_t deadline = live_deadline(a.live.timeout_ns);
     session s;
     frame_sink none = {0};
-    code = live_start(&s, &a, a.argv, none);
+    code = live_start(&s, &a.live, a.argv, none);
     if (code == TSR_EXIT_OK) {
         code = check(&s, &a, deadline);
-        if ((code == TSR_EXIT_OK || code == TSR_EXIT_FAILED) && !a.quiet) {
-            int out = output_screen(s.term, output_format_for(a.styled, 0));
+        if ((code == TSR_EXIT_OK || code == TSR_EXIT_FAILED) && !a.live.quiet) {
+            int out = output_screen(s.term, output_format_for(a.live.styled, 0));
             if (out != TSR_EXIT_OK)
                 code = out;
         }

@@ -1,21 +1,18 @@
-/* `tessera host`: the sidecar of the JS API. Commands arrive as JSON lines
- * on stdin; every frame the session applies leaves on stdout, encoded by
- * the core (tsr_frame_encode). The host keeps its own terminal fed with the
- * same frames: it needs the live modes to encode keys and mouse events and
- * it answers the program's queries (CPR, DA) itself. HOST_PROTOCOL.md. */
+/* The host's I/O: command lines from stdin, frames to stdout, the
+ * program's output pumped in between (HOST_PROTOCOL.md). */
 #define _POSIX_C_SOURCE 200809L
+#include "host_loop.h"
+
 #include <errno.h>
 #include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
 #include "exit_codes.h"
 #include "fd_io.h"
 #include "host_command.h"
 #include "live.h"
-#include "proc_scan.h"
 
 typedef struct frame_out {
     tsr_buf buf;
@@ -103,29 +100,15 @@ static int loop(host *h)
     return h->exit_code;
 }
 
-int cmd_host(int argc, char **argv)
+int host_serve(host *h)
 {
-    run_args a;
-    int code = run_args_parse(RUN_CMD_HOST, argc, argv, &a);
-    if (code == TSR_EXIT_OK && a.help)
-        cli_print_command_help("host");
-    if (code != TSR_EXIT_OK || a.help) {
-        run_args_free(&a);
-        return code;
-    }
-    /* daemonised grandchildren stay ours to find and end at close */
-    proc_become_subreaper();
     frame_out out = {{0}};
-    host h;
-    memset(&h, 0, sizeof h);
-    h.args = &a;
-    h.sink.ctx = &out;
-    h.sink.frame = write_frame;
-    code = loop(&h);
-    if (h.spawned)
-        code = live_close(&h.s, code);
-    session_free(&h.s);
+    h->sink.ctx = &out;
+    h->sink.frame = write_frame;
+    int code = loop(h);
+    if (h->spawned)
+        code = live_close(&h->s, code);
+    session_free(&h->s);
     tsr_buf_free(&out.buf);
-    run_args_free(&a);
     return code;
 }

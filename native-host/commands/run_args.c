@@ -111,22 +111,22 @@ static int apply(run_args *a, const flag_def *f, const char *v)
     char q[64];
     switch (f->id) {
     case F_ROWS:
-        a->rows_given = 1;
-        return parse_int("--rows", v, 1, TSR_MAX_ROWS, &a->term.rows);
+        a->live.rows_given = 1;
+        return parse_int("--rows", v, 1, TSR_MAX_ROWS, &a->live.term.rows);
     case F_COLS:
-        a->cols_given = 1;
-        return parse_int("--cols", v, 1, TSR_MAX_COLS, &a->term.cols);
+        a->live.cols_given = 1;
+        return parse_int("--cols", v, 1, TSR_MAX_COLS, &a->live.term.cols);
     case F_TIMEOUT:
         quote_for_message(q, sizeof q, v, strlen(v));
-        if (duration_parse(v, strlen(v), &a->timeout_ns, &reason) != 0)
+        if (duration_parse(v, strlen(v), &a->live.timeout_ns, &reason) != 0)
             return diag_usage("--timeout %s, got %s", reason, q);
-        if (a->timeout_ns == 0)
+        if (a->live.timeout_ns == 0)
             return diag_usage("--timeout must be more than 0, got %s", q);
         a->timeout_given = 1;
         return TSR_EXIT_OK;
-    case F_STYLED: a->styled = 1; return TSR_EXIT_OK;
-    case F_QUIET: a->quiet = 1; return TSR_EXIT_OK;
-    case F_REFLOW: a->term.reflow = 1; a->reflow_given = 1; return TSR_EXIT_OK;
+    case F_STYLED: a->live.styled = 1; return TSR_EXIT_OK;
+    case F_QUIET: a->live.quiet = 1; return TSR_EXIT_OK;
+    case F_REFLOW: a->live.term.reflow = 1; a->reflow_given = 1; return TSR_EXIT_OK;
     case F_HELP: a->help = 1; return TSR_EXIT_OK;
     case F_EXPECT: a->expects[a->nexpects++] = v; return TSR_EXIT_OK;
     case F_EXPECT_NOT: a->expect_nots[a->nexpect_nots++] = v; return TSR_EXIT_OK;
@@ -142,10 +142,10 @@ static int apply(run_args *a, const flag_def *f, const char *v)
             quote_for_message(q, sizeof q, v, strlen(v));
             return diag_usage("--env needs NAME=VALUE, got %s", q);
         }
-        a->env[a->nenv++] = v;
+        a->live.env[a->nenv++] = v;
         return TSR_EXIT_OK;
-    case F_CLEAR_ENV: a->clear_env = 1; return TSR_EXIT_OK;
-    case F_CWD: a->cwd = v; return TSR_EXIT_OK;
+    case F_CLEAR_ENV: a->live.clear_env = 1; return TSR_EXIT_OK;
+    case F_CWD: a->live.cwd = v; return TSR_EXIT_OK;
     }
     return TSR_EXIT_OK;
 }
@@ -177,16 +177,16 @@ int run_args_parse(run_command command, int argc, char **argv, run_args *a)
 {
     memset(a, 0, sizeof *a);
     a->command = command;
-    tsr_options_default(&a->term);
-    a->term.rows = 24;
-    a->term.cols = 80;
-    a->term.reflow = 0;
-    a->timeout_ns = 10ull * 1000000000u;
+    tsr_options_default(&a->live.term);
+    a->live.term.rows = 24;
+    a->live.term.cols = 80;
+    a->live.term.reflow = 0;
+    a->live.timeout_ns = 10ull * 1000000000u;
     size_t n = (size_t)argc + 1;
     a->expects = calloc(n, sizeof *a->expects);
     a->expect_nots = calloc(n, sizeof *a->expect_nots);
-    a->env = calloc(n, sizeof *a->env);
-    if (!a->expects || !a->expect_nots || !a->env)
+    a->live.env = calloc(n, sizeof *a->live.env);
+    if (!a->expects || !a->expect_nots || !a->live.env)
         return diag_internal("out of memory");
     int takes_program = (command & SPAWNERS) != 0;
     for (int i = 1; i < argc; i++) {
@@ -237,6 +237,6 @@ void run_args_free(run_args *a)
 {
     free(a->expects);
     free(a->expect_nots);
-    free(a->env);
-    a->expects = a->expect_nots = a->env = NULL;
+    free(a->live.env);
+    a->expects = a->expect_nots = a->live.env = NULL;
 }

@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "tessera/tessera.h"
+#include "live.h"
 
 typedef enum run_command {
     RUN_CMD_RUN = 1 << 0,
@@ -20,11 +20,9 @@ typedef enum run_command {
 
 typedef struct run_args {
     run_command command;
-    tsr_options term;
-    int rows_given, cols_given, reflow_given;
-    uint64_t timeout_ns; /* default 10s */
+    live_options live;   /* what starting and driving the program needs */
+    int reflow_given, help;
     int timeout_given;   /* record: only a given --timeout ends it */
-    int styled, quiet, help;
     char **argv;         /* the program and its arguments (NULL-terminated), or NULL */
     const char *file;    /* script: the tape */
     const char **expects;     size_t nexpects;
@@ -32,10 +30,7 @@ typedef struct run_args {
     int expect_exit_given, expect_exit;
     const char *golden; int update;
     const char *cast_out, *journal;
-    const char **env;    /* NAME=VALUE, NULL-terminated */
-    size_t nenv;
-    int clear_env;
-    const char *cwd;
+    size_t nenv;         /* entries in live.env */
 } run_args;
 
 /* Parses argv[1..argc) for command. Returns TSR_EXIT_OK, or TSR_EXIT_USAGE

@@ -1,21 +1,10 @@
-/* tessera: command dispatch, usage and version. Commands live in their own
- * files (cmd_*.c); this table is the only place that names them all. */
+/* The table of commands with their help texts: the only place that names
+ * them all. main.c dispatches through it; each command prints its own
+ * `--help` from it. A new command is one row here. */
 #include <stdio.h>
 #include <string.h>
 
-#include "cli.h"
-#include "diag.h"
-#include "exit_codes.h"
-#include "stop_signals.h"
-#include "quote.h"
-#include "run_args.h"
-#include "tessera/tessera.h"
-
-#include <stdlib.h>
-
-#ifndef TSR_VERSION_STRING
-#define TSR_VERSION_STRING "unknown"
-#endif
+#include "commands.h"
 
 #define SCREEN_FLAGS_HELP                                                                   \
     "\nflags:\n"                                                                           \
@@ -56,7 +45,7 @@
     "exit); otherwise it runs until it exits. -o writes asciicast v2 (o, i, r events);\n" \
     "--journal writes the lossless frame journal that tessera replay also reads.\n"
 #define HOST_DETAILS "Line-delimited JSON commands on stdin, binary frames on stdout.\n" \
-    "See native-host/HOST_PROTOCOL.md.\n"
+    "See native-host/host/HOST_PROTOCOL.md.\n"
 
 static const cli_command COMMANDS[] = {
     {"feed", "[--rows N] [--cols N] [--reflow] [--scrollback N] [--styled|--exact|--json] [FILE|-]",
@@ -90,7 +79,7 @@ static const cli_command COMMANDS[] = {
 };
 #define NCOMMANDS (sizeof COMMANDS / sizeof COMMANDS[0])
 
-static const cli_command *find_command(const char *name)
+const cli_command *cli_find_command(const char *name)
 {
     for (size_t i = 0; i < NCOMMANDS; i++)
         if (strcmp(COMMANDS[i].name, name) == 0)
@@ -98,105 +87,18 @@ static const cli_command *find_command(const char *name)
     return NULL;
 }
 
-static void print_usage(void)
+void cli_print_command_list(void)
 {
-    printf("usage: tessera COMMAND [FLAGS] [ARGS]\n\ncommands:\n");
     for (size_t i = 0; i < NCOMMANDS; i++)
         printf("  %-8s %s\n", COMMANDS[i].name, COMMANDS[i].summary);
-    printf("  %-8s %s\n", "help", "show this, or `tessera help COMMAND` for one command");
-    printf("\n"
-           "  tessera --version  print the version\n"
-           "\n"
-           "exit codes:\n"
-           "  0  success: every expectation held\n"
-           "  1  an expectation, a golden comparison or --expect-exit failed\n"
-           "  2  usage error, or an invalid or unreadable input file or tape\n"
-           "  3  a wait reached its deadline\n"
-           "  4  the program could not be started\n"
-           "  5  internal error (out of memory, a core failure, stdout unwritable)\n");
 }
 
 void cli_print_command_help(const char *name)
 {
-    const cli_command *c = find_command(name);
+    const cli_command *c = cli_find_command(name);
     if (!c)
         return;
     printf("usage: tessera %s %s\n\n%s.\n", c->name, c->synopsis, c->summary);
     if (c->details)
         printf("\n%s", c->details);
-}
-
-static int help(int argc, char **argv)
-{
-    if (argc < 3) {
-        print_usage();
-        return TSR_EXIT_OK;
-    }
-    if (!find_command(argv[2])) {
-        char quoted[64];
-        quote_for_message(quoted, sizeof quoted, argv[2], strlen(argv[2]));
-        return diag_usage("no help for unknown command %s", quoted);
-    }
-    cli_print_command_help(argv[2]);
-    return TSR_EXIT_OK;
-}
-
-/* Global flags may come before the command name: they are moved after it,
- * so each command parses one argv. Returns a new argv or NULL. */
-static char **hoist_global_flags(int argc, char **argv, int *new_argc)
-{
-    int i = 1;
-    while (i < argc) {
-        int w = run_args_global_width(argv[i]);
-        if (w == 0)
-            break;
-        i += w;
-    }
-    if (i == 1 || i >= argc)
-        return NULL;
-    char **out = calloc((size_t)argc + 1, sizeof *out);
-    if (!out)
-        return NULL;
-    int n = 0;
-    out[n++] = argv[0];
-    out[n++] = argv[i];
-    for (int k = 1; k < i; k++)
-        out[n++] = argv[k];
-    for (int k = i + 1; k < argc; k++)
-        out[n++] = argv[k];
-    *new_argc = n;
-    return out;
-}
-
-static int dispatch(int argc, char **argv);
-
-int main(int argc, char **argv)
-{
-    int n;
-    char **hoisted = hoist_global_flags(argc, argv, &n);
-    int code = hoisted ? dispatch(n, hoisted) : dispatch(argc, argv);
-    free(hoisted);
-    /* A program-running command stopped by SIGINT, SIGTERM or SIGHUP has
-     * ended its program and finished its files: say how it was stopped. */
-    int stop = stop_signals_pending();
-    return stop ? 128 + stop : code;
-}
-
-static int dispatch(int argc, char **argv)
-{
-    if (argc < 2)
-        return diag_usage("missing command");
-    const char *name = argv[1];
-    if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0 || strcmp(name, "help") == 0)
-        return help(argc, argv);
-    if (strcmp(name, "--version") == 0 || strcmp(name, "version") == 0) {
-        printf("tessera %s (core ABI %d)\n", TSR_VERSION_STRING, TSR_ABI_VERSION);
-        return TSR_EXIT_OK;
-    }
-    const cli_command *c = find_command(name);
-    char quoted[64];
-    quote_for_message(quoted, sizeof quoted, name, strlen(name));
-    if (!c)
-        return diag_usage("%s %s", name[0] == '-' ? "unknown option" : "unknown command", quoted);
-    return c->run(argc - 1, argv + 1);
 }

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "cast_reader.h"
-#include "cli.h"
+#include "commands.h"
 #include "diag.h"
 #include "exit_codes.h"
 #include "feed_args.h"

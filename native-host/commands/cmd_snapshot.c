@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "commands.h"
 #include "exit_codes.h"
 #include "output.h"
 #include "golden.h"
@@ -19,7 +19,7 @@
 static int golden(const run_args *a, const tsr_term *term)
 {
     tsr_buf buf = {0};
-    int rc = output_render(term, output_format_for(a->styled, 1), &buf);
+    int rc = output_render(term, output_format_for(a->live.styled, 1), &buf);
     /* the file holds the screen as printed: with its final newline */
     char *text = rc == TSR_OK ? malloc(buf.len + 1) : NULL;
     if (text) {
@@ -57,15 +57,15 @@ int cmd_snapshot(int argc, char **argv)
     }
     session s;
     frame_sink none = {0};
-    code = live_start(&s, &a, a.argv, none);
+    code = live_start(&s, &a.live, a.argv, none);
     if (code == TSR_EXIT_OK) {
-        int w = wait_idle(&s, SNAPSHOT_SETTLE_NS, live_deadline(a.timeout_ns));
+        int w = wait_idle(&s, SNAPSHOT_SETTLE_NS, live_deadline(a.live.timeout_ns));
         if (w != WAIT_OK)
             code = live_wait_failed(&s, w, "waiting for the screen to settle");
         else if (a.golden)
             code = golden(&a, s.term);
-        if (code == TSR_EXIT_OK && !a.quiet && !a.update)
-            code = output_screen(s.term, output_format_for(a.styled, 1));
+        if (code == TSR_EXIT_OK && !a.live.quiet && !a.update)
+            code = output_screen(s.term, output_format_for(a.live.styled, 1));
         code = live_close(&s, code);
     }
     session_free(&s);

@@ -89,7 +89,7 @@ static int spawn(host *h, const tsr_json_value *o)
     const tsr_json_value *env = field(o, "env", TSR_JSON_OBJECT, "spawn", -1, &bad);
     const tsr_json_value *cwd = field(o, "cwd", TSR_JSON_STRING, "spawn", -1, &bad);
     const tsr_json_value *clear = field(o, "clearEnv", TSR_JSON_TRUE, "spawn", -1, &bad);
-    run_args a = *h->args;
+    live_options a = *h->opts;
     if (bad || int_field(o, "rows", 1, TSR_MAX_ROWS, a.term.rows, "spawn", -1, &a.term.rows) ||
         int_field(o, "cols", 1, TSR_MAX_COLS, a.term.cols, "spawn", -1, &a.term.cols))
         return 0;

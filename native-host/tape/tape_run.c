@@ -20,7 +20,7 @@
 
 typedef struct tape_exec {
     const char *path;
-    const run_args *args;
+    const live_options *args;
     session s;
 } tape_exec;
 
@@ -189,9 +189,9 @@ static int step(tape_exec *x, const tape_step *st)
     return r == 0 ? TSR_EXIT_OK : input_failed(x, st, why);
 }
 
-int tape_run(const char *path, const tape *t, const run_args *a)
+int tape_run(const char *path, const tape *t, const live_options *a)
 {
-    run_args eff = *a;
+    live_options eff = *a;
     if (t->rows && !a->rows_given)
         eff.term.rows = t->rows;
     if (t->cols && !a->cols_given)

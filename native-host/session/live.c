@@ -9,7 +9,7 @@
 #include "screen_diag.h"
 #include "waits.h"
 
-int live_start(session *s, const run_args *a, char **argv, frame_sink sink)
+int live_start(session *s, const live_options *a, char **argv, frame_sink sink)
 {
     spawn_spec spec = {0};
     spec.argv = argv;

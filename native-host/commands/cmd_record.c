@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include "cast_writer.h"
-#include "cli.h"
+#include "commands.h"
 #include "exit_codes.h"
 #include "fd_io.h"
 #include "journal.h"
@@ -145,26 +145,26 @@ int cmd_record(int argc, char **argv)
     }
     recorder r;
     memset(&r, 0, sizeof r);
-    r.passthrough = !a.quiet;
+    r.passthrough = !a.live.quiet;
     code = open_outputs(&a, &r);
     int tty = isatty(STDIN_FILENO);
     struct winsize ws;
     if (code == TSR_EXIT_OK && tty && ioctl(STDIN_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0) {
-        if (!a.rows_given)
-            a.term.rows = ws.ws_row > TSR_MAX_ROWS ? TSR_MAX_ROWS : ws.ws_row;
-        if (!a.cols_given)
-            a.term.cols = ws.ws_col > TSR_MAX_COLS ? TSR_MAX_COLS : ws.ws_col;
+        if (!a.live.rows_given)
+            a.live.term.rows = ws.ws_row > TSR_MAX_ROWS ? TSR_MAX_ROWS : ws.ws_row;
+        if (!a.live.cols_given)
+            a.live.term.cols = ws.ws_col > TSR_MAX_COLS ? TSR_MAX_COLS : ws.ws_col;
     }
     uint64_t t0 = mono_now_ns();
     if (code == TSR_EXIT_OK && r.cast_fp &&
-        cast_writer_begin(&r.cast, r.cast_fp, a.term.cols, a.term.rows, t0) != 0)
+        cast_writer_begin(&r.cast, r.cast_fp, a.live.term.cols, a.live.term.rows, t0) != 0)
         code = TSR_EXIT_INTERNAL;
     if (code == TSR_EXIT_OK && r.journal_fp) {
         tsr_frame first = {0};
         first.type = TSR_FRAME_RESIZE;
         first.time_ns = t0;
-        first.rows = a.term.rows;
-        first.cols = a.term.cols;
+        first.rows = a.live.term.rows;
+        first.cols = a.live.term.cols;
         if (journal_begin(r.journal_fp) != 0 || journal_frame(r.journal_fp, &first, &r.scratch) != 0)
             code = TSR_EXIT_INTERNAL;
     }
@@ -174,7 +174,7 @@ int cmd_record(int argc, char **argv)
     memset(&s, 0, sizeof s);
     if (code == TSR_EXIT_OK) {
         frame_sink sink = {&r, on_frame};
-        code = live_start(&s, &a, a.argv, sink);
+        code = live_start(&s, &a.live, a.argv, sink);
     }
     if (code == TSR_EXIT_OK) {
         if (tty && tcgetattr(STDIN_FILENO, &saved) == 0) {
@@ -186,7 +186,7 @@ int cmd_record(int argc, char **argv)
             sa.sa_handler = on_winch;
             sigaction(SIGWINCH, &sa, NULL);
         }
-        uint64_t deadline = a.timeout_given ? mono_now_ns() + a.timeout_ns : 0;
+        uint64_t deadline = a.timeout_given ? mono_now_ns() + a.live.timeout_ns : 0;
         int pumped = pump_attached(&s, tty, deadline);
         if (pumped == RECORD_DEADLINE) {
             fprintf(stderr, "tessera: record: --timeout passed before the program exited; it was ended\n");

@@ -3,7 +3,7 @@
 #include <errno.h>
 #include <stdlib.h>
 
-#include "cli.h"
+#include "commands.h"
 #include "diag.h"
 #include "exit_codes.h"
 #include "feed_args.h"

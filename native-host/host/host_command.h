@@ -5,11 +5,10 @@
 
 #include <stddef.h>
 
-#include "run_args.h"
-#include "session.h"
+#include "live.h"
 
 typedef struct host {
-    const run_args *args;
+    const live_options *opts;
     session s;
     int spawned;
     int done;      /* close was asked for */

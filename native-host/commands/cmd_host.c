@@ -1,0 +1,33 @@
+/* `tessera host`: the sidecar of the JS API. Commands arrive as JSON lines
+ * on stdin; every frame the session applies leaves on stdout, encoded by
+ * the core (tsr_frame_encode). The host keeps its own terminal fed with the
+ * same frames: it needs the live modes to encode keys and mouse events and
+ * it answers the program's queries (CPR, DA) itself. This file reads the
+ * flags; the protocol is in host/ (HOST_PROTOCOL.md, host_loop.c). */
+#include <string.h>
+
+#include "commands.h"
+#include "exit_codes.h"
+#include "host_loop.h"
+#include "proc_scan.h"
+#include "run_args.h"
+
+int cmd_host(int argc, char **argv)
+{
+    run_args a;
+    int code = run_args_parse(RUN_CMD_HOST, argc, argv, &a);
+    if (code == TSR_EXIT_OK && a.help)
+        cli_print_command_help("host");
+    if (code != TSR_EXIT_OK || a.help) {
+        run_args_free(&a);
+        return code;
+    }
+    /* daemonised grandchildren stay ours to find and end at close */
+    proc_become_subreaper();
+    host h;
+    memset(&h, 0, sizeof h);
+    h.opts = &a.live;
+    code = host_serve(&h);
+    run_args_free(&a);
+    return code;
+}

@@ -1,0 +1,39 @@
+/* What the program-running commands (run, snapshot, record, script, host)
+ * share: starting the program from their options, turning wait results
+ * into exit codes, closing. */
+#ifndef TSR_CLI_LIVE_H
+#define TSR_CLI_LIVE_H
+
+#include <stdint.h>
+
+#include "session.h"
+
+/* The options of a program-running command that reach the layers below the
+ * command line (tapes, the host, this glue): run_args.h fills them. */
+typedef struct live_options {
+    tsr_options term;
+    int rows_given, cols_given; /* --rows/--cols were given: a tape's size gives way */
+    uint64_t timeout_ns;        /* default 10s */
+    int styled, quiet;
+    const char **env;           /* NAME=VALUE, NULL-terminated */
+    int clear_env;
+    const char *cwd;
+} live_options;
+
+/* Starts argv with the options' size, reflow and environment. Returns
+ * TSR_EXIT_OK, TSR_EXIT_NOT_STARTED or TSR_EXIT_INTERNAL (reported). */
+int live_start(session *s, const live_options *a, char **argv, frame_sink sink);
+
+/* Reports a wait that did not succeed (what: "waiting for \"x\"") with the
+ * screen; returns the exit code: 3 at the deadline, 1 when the program
+ * exited so the condition can never hold, 5 for an internal failure. */
+int live_wait_failed(session *s, int wait_status, const char *what);
+
+/* Deadline from now. */
+uint64_t live_deadline(uint64_t span_ns);
+
+/* Closes the session and reports processes that could not be ended.
+ * Returns code, or TSR_EXIT_INTERNAL if something survived. */
+int live_close(session *s, int code);
+
+#endif
