@@ -2,23 +2,33 @@
 // memory growth, malloc/free, tsr_buf handling, UTF-8 strings in and out,
 // and readers for the structs that cross the ABI. Both engines (wasi and
 // emscripten) export the same functions, so everything above this file is
-// engine-agnostic. Struct offsets are those of wasm32 (ILP32: int, size_t
-// and pointers 4 bytes; uint64_t and double 8-aligned).
+// engine-agnostic. Sizes, offsets, enum values and status codes come from
+// abi.generated.js (generated from the C headers for wasm32, where int,
+// size_t and pointers are 4 bytes: the generator checks that), never from
+// numbers written here.
 
+import {
+  ATTR, COLOR, CURSOR_SHAPE, OFFSET, SIZEOF, STATUS, UNDERLINE,
+} from './abi.generated.js';
 import { TesseraError } from './errors.js';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8');
 
-export const STATUS = Object.freeze({
-  OK: 0, NOMEM: -1, INVALID: -2, RANGE: -3, EVICTED: -4, AGAIN: -5, FORMAT: -6,
-});
+export { OFFSET, SIZEOF, STATUS };
 
-// Sizes of the structs the wrapper allocates (wasm32).
-export const SIZEOF = Object.freeze({
-  buf: 12, options: 40, cursor: 24, cell: 96, match: 12, region: 16, frame: 48,
-  stats: 40, castEvent: 40,
-});
+/** One scalar out-parameter (int, size_t, pointer or uint64_t) in a scratch area. */
+export const SLOT = 8;
+
+// The scratch area for out-structs: the largest struct plus two scalar slots.
+const TMP_BYTES = Math.max(...Object.values(SIZEOF)) + 2 * SLOT;
+
+// 'INPUT_ACK' -> 'input-ack': how the JS API names the values of a C enum.
+const jsName = (cName) => cName.toLowerCase().replaceAll('_', '-');
+
+/** {value: 'js-name'} for an enum of abi.generated.js. */
+export const namesByValue = (cEnum) =>
+  Object.freeze(Object.fromEntries(Object.entries(cEnum).map(([k, v]) => [v, jsName(k)])));
 
 export class Abi {
   /** @param {WebAssembly.Instance} instance @param {string} engine */
@@ -30,7 +40,7 @@ export class Abi {
     // Scratch areas reused by every call (one thread, no re-entrance).
     this.bufPtr = this.mustMalloc(SIZEOF.buf);
     this.u8().fill(0, this.bufPtr, this.bufPtr + SIZEOF.buf);
-    this.tmpPtr = this.mustMalloc(128); // out-structs: cursor, cell, stats, event, ...
+    this.tmpPtr = this.mustMalloc(TMP_BYTES); // out-structs: cursor, cell, stats, event, ...
     this.inCap = 64 * 1024;
     this.inPtr = this.mustMalloc(this.inCap); // bytes going in (feeds, needles, lines)
   }
@@ -101,15 +111,14 @@ export class Abi {
   renderBytes(render, what) {
     this.x.tsr_buf_clear(this.bufPtr);
     this.check(render(this.bufPtr), what);
-    const data = this.u32(this.bufPtr);
-    const len = this.u32(this.bufPtr + 4);
-    return data ? this.bytesAt(data, len) : new Uint8Array(0);
+    const data = this.u32(this.bufPtr + OFFSET.buf.data);
+    return data ? this.bytesAt(data, this.u32(this.bufPtr + OFFSET.buf.len)) : new Uint8Array(0);
   }
   renderText(render, what) {
     this.x.tsr_buf_clear(this.bufPtr);
     this.check(render(this.bufPtr), what);
-    const data = this.u32(this.bufPtr);
-    return data ? this.textAt(data, this.u32(this.bufPtr + 4)) : '';
+    const data = this.u32(this.bufPtr + OFFSET.buf.data);
+    return data ? this.textAt(data, this.u32(this.bufPtr + OFFSET.buf.len)) : '';
   }
 }
 
@@ -125,64 +134,67 @@ export const utf8 = { encode: (s) => encoder.encode(s), decode: (b) => decoder.d
 
 // ------------------------------------------------------------ struct readers
 
-const SHAPES = ['default', 'block', 'underline', 'bar'];
-const UNDERLINES = ['none', 'single', 'double', 'curly', 'dotted', 'dashed'];
-const ATTRS = ['bold', 'dim', 'italic', 'blink', 'inverse', 'hidden', 'strike', 'overline'];
+const SHAPES = namesByValue(CURSOR_SHAPE);
+const UNDERLINES = namesByValue(UNDERLINE);
+const ATTRS = Object.entries(ATTR).map(([name, bit]) => [jsName(name), bit]);
 
 /** tsr_cursor at p. */
 export function readCursor(abi, p) {
+  const o = OFFSET.cursor;
   return {
-    row: abi.i32(p),
-    col: abi.i32(p + 4),
-    visible: abi.i32(p + 8) !== 0,
-    shape: SHAPES[abi.i32(p + 12)] ?? 'default',
-    blink: abi.i32(p + 16) !== 0,
-    pendingWrap: abi.i32(p + 20) !== 0,
+    row: abi.i32(p + o.row),
+    col: abi.i32(p + o.col),
+    visible: abi.i32(p + o.visible) !== 0,
+    shape: SHAPES[abi.i32(p + o.shape)] ?? 'default',
+    blink: abi.i32(p + o.blink) !== 0,
+    pendingWrap: abi.i32(p + o.pending_wrap) !== 0,
   };
 }
 
 /** A colour as the case files write it: 'default', 0..255 or '#rrggbb'. */
 export function colorOf(c) {
-  const kind = c >>> 24;
-  if (kind === 1) return c & 0xff;
-  if (kind === 2) return '#' + (c & 0xffffff).toString(16).padStart(6, '0');
+  const kind = c >>> COLOR.KIND_SHIFT;
+  if (kind === COLOR.KIND_INDEXED) return c & COLOR.INDEX_MASK;
+  if (kind === COLOR.KIND_RGB) return '#' + (c & COLOR.RGB_MASK).toString(16).padStart(6, '0');
   return 'default';
 }
 
 /** tsr_cell_info at p; linkUri maps a hyperlink id to its URI. */
 export function readCell(abi, p, linkUri) {
-  const ncps = abi.i32(p + 64);
+  const o = OFFSET.cell_info, so = OFFSET.style;
+  const ncps = abi.i32(p + o.ncps);
   const cps = [];
-  for (let i = 0; i < ncps; i++) cps.push(abi.u32(p + 4 * i));
-  const s = p + 76;
-  const attrs = abi.u16(s + 12);
+  for (let i = 0; i < ncps; i++) cps.push(abi.u32(p + o.cps + 4 * i)); // uint32_t each
+  const s = p + o.style;
+  const attrs = abi.u16(s + so.attrs);
   const style = {
-    fg: colorOf(abi.u32(s)),
-    bg: colorOf(abi.u32(s + 4)),
-    underlineColor: colorOf(abi.u32(s + 8)),
-    underline: UNDERLINES[abi.dv().getUint8(s + 14)] ?? 'none',
+    fg: colorOf(abi.u32(s + so.fg)),
+    bg: colorOf(abi.u32(s + so.bg)),
+    underlineColor: colorOf(abi.u32(s + so.ul_color)),
+    underline: UNDERLINES[abi.dv().getUint8(s + so.underline)] ?? 'none',
     link: null,
   };
-  ATTRS.forEach((name, bit) => { style[name] = (attrs & (1 << bit)) !== 0; });
-  const link = abi.u32(s + 16);
+  for (const [name, bit] of ATTRS) style[name] = (attrs & bit) !== 0;
+  const link = abi.u32(s + so.link);
   if (link && linkUri) style.link = linkUri(link);
   return {
     text: String.fromCodePoint(...cps),
     codepoints: cps,
-    width: abi.i32(p + 68),
-    protected: abi.i32(p + 72) !== 0,
+    width: abi.i32(p + o.width),
+    protected: abi.i32(p + o.protected_) !== 0,
     style,
   };
 }
 
 /** tsr_history_stats at p, as numbers. */
 export function readStats(abi, p) {
+  const o = OFFSET.history_stats;
   return {
-    revisions: abi.u32(p),
-    rawBytes: Number(abi.u64(p + 8)),
-    decodedBytes: Number(abi.u64(p + 16)),
-    fullCopyBytes: Number(abi.u64(p + 24)),
-    evicted: Number(abi.u64(p + 32)),
+    revisions: abi.u32(p + o.revisions),
+    rawBytes: Number(abi.u64(p + o.raw_bytes)),
+    decodedBytes: Number(abi.u64(p + o.decoded_bytes)),
+    fullCopyBytes: Number(abi.u64(p + o.full_copy_bytes)),
+    evicted: Number(abi.u64(p + o.evicted)),
   };
 }
 
@@ -192,22 +204,24 @@ export function readStats(abi, p) {
  */
 export function findAllWith(abi, call, text, opts = {}) {
   const needle = toBytes(String(text));
-  // One allocation: region (16), count (8), the needle, then the matches
-  // (4-aligned).
-  const head = (24 + needle.length + 3) & ~3;
+  const ro = OFFSET.region, mo = OFFSET.match;
+  // One allocation: the region, the count, the needle, then the matches
+  // (aligned as the region, which starts the block).
+  const countAt = SIZEOF.region, needleAt = countAt + SLOT;
+  const head = (needleAt + needle.length + SLOT - 1) & ~(SLOT - 1);
   let max = 64;
   for (;;) {
     const p = abi.mustMalloc(head + max * SIZEOF.match);
     try {
-      const region = p, countPtr = p + 16, needlePtr = p + 24, out = p + head;
+      const region = p, countPtr = p + countAt, needlePtr = p + needleAt, out = p + head;
       abi.u8().set(needle, needlePtr);
       let regionArg = 0;
       if (opts.region) {
         const r = opts.region;
-        abi.setI32(region, r.row ?? 0);
-        abi.setI32(region + 4, r.column ?? r.col ?? 0);
-        abi.setI32(region + 8, r.height ?? 0);
-        abi.setI32(region + 12, r.width ?? 0);
+        abi.setI32(region + ro.row, r.row ?? 0);
+        abi.setI32(region + ro.col, r.column ?? r.col ?? 0);
+        abi.setI32(region + ro.height, r.height ?? 0);
+        abi.setI32(region + ro.width, r.width ?? 0);
         regionArg = region;
       }
       abi.check(call(needlePtr, needle.length, opts.exact ? 1 : 0, regionArg, out, max, countPtr),
@@ -217,7 +231,7 @@ export function findAllWith(abi, call, text, opts = {}) {
       const found = [];
       for (let i = 0; i < count; i++) {
         const m = out + i * SIZEOF.match;
-        found.push({ row: abi.i32(m), column: abi.i32(m + 4), width: abi.i32(m + 8) });
+        found.push({ row: abi.i32(m + mo.row), column: abi.i32(m + mo.col), width: abi.i32(m + mo.cells) });
       }
       return found;
     } finally {

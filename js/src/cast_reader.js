@@ -4,9 +4,10 @@
 // final '\n' does not. Same lines in, same core, so the same events and the
 // same errors, byte for byte.
 
-import { SIZEOF, STATUS } from './abi.js';
+import { CAST_KIND, OFFSET, SIZEOF, STATUS } from './abi.generated.js';
+import { namesByValue } from './abi.js';
 
-export const CAST_KIND = Object.freeze({ 1: 'header', 2: 'output', 3: 'input', 4: 'resize', 5: 'marker' });
+const KIND_NAMES = namesByValue(CAST_KIND);
 
 export class CastReader {
   constructor(abi) {
@@ -14,7 +15,7 @@ export class CastReader {
     const out = abi.tmpPtr;
     abi.check(abi.x.tsr_cast_reader_new(out), 'creating the asciicast reader');
     this.ptr = abi.u32(out);
-    this.event = abi.mustMalloc(SIZEOF.castEvent);
+    this.event = abi.mustMalloc(SIZEOF.cast_event);
   }
 
   /**
@@ -26,17 +27,17 @@ export class CastReader {
     const abi = this.abi;
     const st = abi.x.tsr_cast_reader_line(this.ptr, abi.put(bytes), bytes.length, this.event);
     if (st !== STATUS.OK) return this._failure(st);
-    const e = this.event;
+    const e = this.event, o = OFFSET.cast_event;
     return {
       ok: true,
       event: {
-        kind: CAST_KIND[abi.i32(e + 24)],
-        timeNs: abi.u64(e),
-        time: abi.f64(e + 8),
-        dataPtr: abi.u32(e + 16),
-        len: abi.u32(e + 20),
-        cols: abi.i32(e + 28),
-        rows: abi.i32(e + 32),
+        kind: KIND_NAMES[abi.i32(e + o.kind)],
+        timeNs: abi.u64(e + o.time_ns),
+        time: abi.f64(e + o.time),
+        dataPtr: abi.u32(e + o.data),
+        len: abi.u32(e + o.len),
+        cols: abi.i32(e + o.cols),
+        rows: abi.i32(e + o.rows),
       },
     };
   }

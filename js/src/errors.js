@@ -2,6 +2,8 @@
 // asking for a revision older than the kept history is its own class, as the
 // seed's assertions require (HistoryEvictedError, never a shorter range).
 
+import { STATUS } from './abi.generated.js';
+
 export class TesseraError extends Error {
   /** @param {string} message @param {number} [status] */
   constructor(message, status) {
@@ -12,7 +14,7 @@ export class TesseraError extends Error {
 
   static fromStatus(status, what, statusText) {
     const message = what ? `${what}: ${statusText}` : statusText;
-    const e = status === -4 ? new HistoryEvictedError(message) : new TesseraError(message, status);
+    const e = status === STATUS.EVICTED ? new HistoryEvictedError(message) : new TesseraError(message, status);
     e.statusText = statusText;
     return e;
   }
@@ -20,7 +22,7 @@ export class TesseraError extends Error {
 
 export class HistoryEvictedError extends TesseraError {
   constructor(message, details = {}) {
-    super(message, -4);
+    super(message, STATUS.EVICTED);
     this.name = 'HistoryEvictedError';
     Object.assign(this, details);
   }
@@ -30,7 +32,7 @@ export class HistoryEvictedError extends TesseraError {
 // "FILE:LINE: reason" for asciicast, "FILE: byte OFFSET: reason" for journals.
 export class RecordingError extends TesseraError {
   constructor(file, line, reason, offset = null) {
-    super(offset === null ? `${file}:${line}: ${reason}` : `${file}: byte ${offset}: ${reason}`, -6);
+    super(offset === null ? `${file}:${line}: ${reason}` : `${file}: byte ${offset}: ${reason}`, STATUS.FORMAT);
     this.name = 'RecordingError';
     this.file = file;
     this.line = line;

@@ -1,4 +1,4 @@
-// Recordings as frames. A tessera journal (native-host/recordings/journal.h) already
+// Recordings as frames. A tessera journal (journal.js) already
 // is frames: they are decoded by the core and kept as they are. An
 // asciicast v2 file is read by the core's reader
 // (through wasm), so a file the native CLI rejects is rejected here with the
@@ -9,7 +9,9 @@
 import { loadEngine } from './engine.js';
 import { CastReader, LineSplitter } from './cast_reader.js';
 import { RecordingError, TesseraError } from './errors.js';
-import { isJournal, readFrame, walkJournal } from './journal.js';
+import { STATUS } from './abi.generated.js';
+import { readFrame } from './frames.js';
+import { isJournal, walkJournal } from './journal.js';
 import { Screen } from './screen.js';
 
 /**
@@ -24,7 +26,7 @@ export function readRecording(bytes, { engine, name = '<recording>' }) {
   const markers = [];
   let header = null;
   const fail = (r) => {
-    if (r.status === -6) throw new RecordingError(name, r.line, r.reason);
+    if (r.status === STATUS.FORMAT) throw new RecordingError(name, r.line, r.reason);
     throw new TesseraError(`${name}: ${r.reason}`, r.status);
   };
   try {

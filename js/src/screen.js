@@ -2,16 +2,15 @@
 // Every answer comes from the core (renderings, cells, search, modes,
 // revisions); this file only moves bytes and names things the JS way.
 
-import { SIZEOF, STATUS, findAllWith, readCell, readCursor, readStats, toBytes } from './abi.js';
+import { MOUSE_ENCODING, MOUSE_TRACKING, OFFSET, SIZEOF, STATUS } from './abi.generated.js';
+import { SLOT, findAllWith, namesByValue, readCell, readCursor, readStats, toBytes } from './abi.js';
 import { loadEngine } from './engine.js';
 import { TesseraError } from './errors.js';
+import { writeFrame } from './frames.js';
 import { ScreenSnapshot } from './snapshot.js';
 
-const FRAME_TYPES = Object.freeze({
-  output: 1, resize: 2, reset: 3, exit: 4, 'input-ack': 5, input: 6,
-});
-const MOUSE_TRACKING = ['off', 'x10', 'normal', 'button', 'any'];
-const MOUSE_ENCODING = ['default', 'utf8', 'sgr', 'urxvt'];
+const TRACKING_NAMES = namesByValue(MOUSE_TRACKING);
+const ENCODING_NAMES = namesByValue(MOUSE_ENCODING);
 const FEED_CHUNK = 1 << 20; // bounds the wasm scratch area for huge inputs
 
 // Frees the core terminal of a Screen that was dropped without free().
@@ -28,17 +27,18 @@ export class Screen {
     if (!engine?.abi) throw new TypeError('new Screen(engine, options): engine comes from loadEngine()');
     this.engine = engine;
     const abi = (this.abi = engine.abi);
-    const opts = abi.mustMalloc(SIZEOF.options + 4);
+    const opts = abi.mustMalloc(SIZEOF.options + SLOT);
     try {
+      const o = OFFSET.options, ho = OFFSET.history_limits;
       abi.x.tsr_options_default(opts);
-      if (options.rows !== undefined) abi.setI32(opts, options.rows);
-      if (options.cols !== undefined) abi.setI32(opts + 4, options.cols);
-      if (options.scrollback !== undefined) abi.setI32(opts + 8, options.scrollback);
-      if (options.reflow !== undefined) abi.setI32(opts + 12, options.reflow ? 1 : 0);
-      const h = options.history ?? {};
-      if (h.maxRevisions !== undefined) abi.setU32(opts + 16, h.maxRevisions);
-      if (h.maxRawBytes !== undefined) abi.setU64(opts + 24, h.maxRawBytes);
-      if (h.maxDecodedBytes !== undefined) abi.setU64(opts + 32, h.maxDecodedBytes);
+      if (options.rows !== undefined) abi.setI32(opts + o.rows, options.rows);
+      if (options.cols !== undefined) abi.setI32(opts + o.cols, options.cols);
+      if (options.scrollback !== undefined) abi.setI32(opts + o.scrollback, options.scrollback);
+      if (options.reflow !== undefined) abi.setI32(opts + o.reflow, options.reflow ? 1 : 0);
+      const h = options.history ?? {}, hp = opts + o.history;
+      if (h.maxRevisions !== undefined) abi.setU32(hp + ho.max_revisions, h.maxRevisions);
+      if (h.maxRawBytes !== undefined) abi.setU64(hp + ho.max_raw_bytes, h.maxRawBytes);
+      if (h.maxDecodedBytes !== undefined) abi.setU64(hp + ho.max_decoded_bytes, h.maxDecodedBytes);
       const out = opts + SIZEOF.options;
       abi.check(abi.x.tsr_term_new(opts, out), 'creating the terminal');
       this.term = abi.u32(out);
@@ -94,22 +94,8 @@ export class Screen {
    */
   applyFrame(frame) {
     const abi = this.abi, t = this._t();
-    const type = typeof frame.type === 'number' ? frame.type : FRAME_TYPES[frame.type];
-    if (!type) throw new TypeError(`unknown frame type ${JSON.stringify(frame.type)}`);
     const p = abi.tmpPtr;
-    abi.u8().fill(0, p, p + SIZEOF.frame + 8);
-    abi.setI32(p, type);
-    abi.setU64(p + 8, frame.timeNs ?? 0);
-    if (frame.data !== undefined) {
-      const bytes = toBytes(frame.data);
-      abi.setU32(p + 16, abi.put(bytes));
-      abi.setU32(p + 20, bytes.length);
-    }
-    abi.setI32(p + 24, frame.rows ?? 0);
-    abi.setI32(p + 28, frame.cols ?? 0);
-    abi.setI32(p + 32, frame.exitCode ?? 0);
-    abi.setI32(p + 36, frame.exitSignal ?? 0);
-    abi.setU64(p + 40, frame.actionId ?? 0);
+    writeFrame(abi, p, frame);
     const made = p + SIZEOF.frame;
     abi.check(abi.x.tsr_term_apply_frame(t, p, made), 'applying a frame');
     return { revision: this.revision, made: abi.i32(made) !== 0 };
@@ -202,8 +188,8 @@ export class Screen {
     abi.check(st, 'reading a mode');
     return abi.i32(abi.tmpPtr) !== 0;
   }
-  get mouseTracking() { return MOUSE_TRACKING[this.abi.x.tsr_term_mouse_tracking(this._t())] ?? 'off'; }
-  get mouseEncoding() { return MOUSE_ENCODING[this.abi.x.tsr_term_mouse_encoding(this._t())] ?? 'default'; }
+  get mouseTracking() { return TRACKING_NAMES[this.abi.x.tsr_term_mouse_tracking(this._t())] ?? 'off'; }
+  get mouseEncoding() { return ENCODING_NAMES[this.abi.x.tsr_term_mouse_encoding(this._t())] ?? 'default'; }
   get focusReporting() { return this.mode(1004, { private: true }) === true; }
   get bracketedPaste() { return this.mode(2004, { private: true }) === true; }
   get altScreen() { return this.abi.x.tsr_term_alt_screen(this._t()) !== 0; }
@@ -215,8 +201,8 @@ export class Screen {
   /** The exit frame's status, if one was applied: {code, signal}, else null. */
   get exitStatus() {
     const abi = this.abi, p = abi.tmpPtr;
-    if (!abi.x.tsr_term_exit_status(this._t(), p, p + 4)) return null;
-    return { code: abi.i32(p), signal: abi.i32(p + 4) };
+    if (!abi.x.tsr_term_exit_status(this._t(), p, p + SLOT)) return null;
+    return { code: abi.i32(p), signal: abi.i32(p + SLOT) };
   }
 
   // ------------------------------------------------------------ revisions

@@ -5,6 +5,7 @@
 // host's INPUT_ACK (or, for resize, the RESIZE frame) comes back.
 
 import { loadEngine } from './engine.js';
+import { FrameDecoder } from './frames.js';
 import { Screen } from './screen.js';
 import { Session } from './session.js';
 
@@ -13,7 +14,7 @@ let node = null;
 async function nodeModules() {
   if (!node) {
     const [{ spawn }, host] = await Promise.all([import('node:child_process'), import('./host.js')]);
-    node = { spawn, FrameDecoder: host.FrameDecoder, findHost: host.findHost };
+    node = { spawn, findHost: host.findHost };
   }
   return node;
 }
@@ -75,7 +76,7 @@ export class Terminal extends Session {
   }
 
   _start(command, args, { rows, cols }) {
-    const { spawn, FrameDecoder } = node;
+    const { spawn } = node;
     this.proc = spawn(this.hostPath, ['host'], { stdio: ['pipe', 'pipe', 'pipe'] });
     // 'close' comes after stdout and stderr have ended, so the host's last
     // error line is known when pending actions are rejected.
@@ -89,7 +90,7 @@ export class Terminal extends Session {
     }));
     this.proc.on('error', (e) => this._fail(new TerminalError(`tessera host (${this.hostPath}): ${e.message}`)));
     this.proc.stdin.on('error', () => {}); // a closed pipe shows up as the host's exit
-    const decoder = new FrameDecoder();
+    const decoder = new FrameDecoder(this._screen.abi, 'tessera host');
     this.proc.stdout.on('data', (chunk) => {
       let frames;
       try { frames = decoder.push(chunk); } catch (e) { this._fail(e); this.close(); return; }

@@ -14,6 +14,10 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, mkdirSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ENGINES, castsDir, repoRoot, runJs, runNative, show } from './support.mjs';
+import { FRAME } from '../src/abi.generated.js';
+import { loadEngine } from '../src/engine.js';
+import { encodeFrames } from '../src/frames.js';
+import { JOURNAL_MAGIC, encodeJournal } from '../src/journal.js';
 
 const cliDir = path.join(repoRoot, 'tests', 'cli');
 const wrapper = path.join(repoRoot, 'js', 'test', 'tessera-js.sh');
@@ -77,35 +81,33 @@ casts.forEach((cast, i) => {
   });
 });
 
-// A journal written by hand from core/README.md's frame format.
-function frame(type, timeNs, payload = Buffer.alloc(0)) {
-  const h = Buffer.alloc(16);
-  h[0] = type;
-  h[1] = 1;
-  h.writeUInt32LE(payload.length, 4);
-  h.writeBigUInt64LE(BigInt(timeNs), 8);
-  return Buffer.concat([h, payload]);
-}
-const u16s = (...v) => { const b = Buffer.alloc(2 * v.length); v.forEach((x, i) => b.writeUInt16LE(x, 2 * i)); return b; };
-const journal = (...frames) => Buffer.concat([Buffer.from('tessera-journal 1\n'), ...frames]);
-
-test('replay of journals, good and bad', () => {
-  const good = journal(frame(2, 0, u16s(4, 12)), frame(1, 10, Buffer.from('\x1b[1mhello\x1b[0m\r\nworld')),
-    frame(6, 11, Buffer.from('typed')), frame(1, 12, Buffer.from('\x1b[6n\x1b[2;3Hxx')), frame(5, 13, Buffer.alloc(8)),
-    frame(2, 14, u16s(5, 20)), frame(3, 15), frame(1, 16, Buffer.from('after reset')),
-    frame(4, 17, Buffer.from([3, 0, 0, 0, 0, 0, 0, 0])));
+test('replay of journals, good and bad', async () => {
+  // Journals are written by the core's encoder (journal.js); the bad ones are good ones with
+  // one field changed at core/README.md's byte layout.
+  const { abi } = await loadEngine();
+  const journal = (...frames) => Buffer.from(encodeJournal(abi, frames));
+  const size4x12 = { type: 'resize', timeNs: 0, rows: 4, cols: 12 };
+  const good = journal(size4x12, { type: 'output', timeNs: 10, data: '\x1b[1mhello\x1b[0m\r\nworld' },
+    { type: 'input', timeNs: 11, data: 'typed' }, { type: 'output', timeNs: 12, data: '\x1b[6n\x1b[2;3Hxx' },
+    { type: 'input-ack', timeNs: 13, actionId: 0 }, { type: 'resize', timeNs: 14, rows: 5, cols: 20 },
+    { type: 'reset', timeNs: 15 }, { type: 'output', timeNs: 16, data: 'after reset' },
+    { type: 'exit', timeNs: 17, exitCode: 3, exitSignal: 0 });
   put('good.journal', good);
   for (const flags of [[], ['--styled'], ['--exact'], ['--json'], ['--rows', '2'], ['--cols=7', '--exact']]) {
     assert.equal(same(['replay', ...flags, 'good.journal']).status, 0);
   }
   same(['replay', '-', '--exact'], { input: good });
-  put('unsized.journal', journal(frame(1, 1, Buffer.from('no size frame'))));
+  put('unsized.journal', journal({ type: 'output', timeNs: 1, data: 'no size frame' }));
   same(['replay', '--exact', 'unsized.journal']);
   put('magic.journal', 'tessera-journal 2\n');
   put('short.journal', 'tess');
-  put('cut.journal', journal(frame(2, 0, u16s(4, 12))).subarray(0, 30));
-  put('badtype.journal', journal(frame(2, 0, u16s(4, 12)), frame(9, 1)));
-  put('badsize.journal', journal(frame(2, 0, u16s(0, 12))));
+  put('cut.journal', journal(size4x12).subarray(0, 30));
+  const badtype = journal(size4x12, { type: 'reset', timeNs: 1 });
+  badtype[JOURNAL_MAGIC.length + encodeFrames(abi, [size4x12]).length] = 9; // the RESET's type byte
+  put('badtype.journal', badtype);
+  const badsize = journal(size4x12);
+  badsize.fill(0, JOURNAL_MAGIC.length + FRAME.HEADER_BYTES, JOURNAL_MAGIC.length + FRAME.HEADER_BYTES + 2); // rows 0
+  put('badsize.journal', badsize);
   put('empty.journal', journal());
   for (const f of ['magic', 'short', 'cut', 'badtype', 'badsize', 'empty']) same(['replay', `${f}.journal`]);
 });

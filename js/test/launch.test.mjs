@@ -6,7 +6,8 @@ import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { built } from './support.mjs';
-import { FrameDecoder } from '../src/host.js';
+import { loadEngine } from '../src/engine.js';
+import { FrameDecoder, encodeFrames } from '../src/frames.js';
 import { launch, expectTerminal, TerminalAssertionError, TerminalError } from '../src/index.js';
 
 process.env.TESSERA_BIN ??= built('tessera');
@@ -29,19 +30,13 @@ after(() => assert.deepEqual(children(), [], 'every host was ended'));
 
 const rowsOf = (t) => t.screen.lines.map((l) => l.text);
 
-test('FrameDecoder: frames cut anywhere come out whole and in order; a bad header is an error', () => {
-  const frame = (type, time, payload) => {
-    const h = Buffer.alloc(16);
-    h[0] = type; h[1] = 1; h.writeUInt32LE(payload.length, 4); h.writeBigUInt64LE(time, 8);
-    return Buffer.concat([h, payload]);
-  };
-  const size = Buffer.alloc(4); size.writeUInt16LE(10, 0); size.writeUInt16LE(30, 2);
-  const exit = Buffer.alloc(8); exit.writeInt32LE(-1, 0); exit.writeInt32LE(9, 4);
-  const ack = Buffer.alloc(8); ack.writeBigUInt64LE(77n, 0);
-  const stream = Buffer.concat([frame(1, 5n, Buffer.from('hi')), frame(2, 6n, size), frame(5, 7n, ack),
-    frame(1, 8n, Buffer.alloc(0)), frame(4, 9n, exit)]);
+test('FrameDecoder: frames cut anywhere come out whole and in order; a bad header is an error', async () => {
+  const { abi } = await loadEngine();
+  const stream = encodeFrames(abi, [{ type: 'output', timeNs: 5n, data: 'hi' },
+    { type: 'resize', timeNs: 6n, rows: 10, cols: 30 }, { type: 'input-ack', timeNs: 7n, actionId: 77n },
+    { type: 'output', timeNs: 8n, data: new Uint8Array(0) }, { type: 'exit', timeNs: 9n, exitCode: -1, exitSignal: 9 }]);
   for (const step of [1, 3, 16, 17, stream.length]) {
-    const d = new FrameDecoder();
+    const d = new FrameDecoder(abi, 'tessera host');
     const out = [];
     for (let i = 0; i < stream.length; i += step) out.push(...d.push(stream.subarray(i, i + step)));
     assert.equal(d.pending, 0);
@@ -53,8 +48,8 @@ test('FrameDecoder: frames cut anywhere come out whole and in order; a bad heade
       { type: 'exit', timeNs: 9n, exitCode: -1, exitSignal: 9 },
     ], `chunks of ${step}`);
   }
-  const bad = frame(1, 1n, Buffer.from('x')); bad[1] = 2;
-  assert.throws(() => new FrameDecoder().push(bad), /malformed frame header at byte 0 \(type 1, version 2/);
+  const bad = encodeFrames(abi, [{ type: 'output', timeNs: 1n, data: 'x' }]); bad[1] = 2; // the version byte
+  assert.throws(() => new FrameDecoder(abi, 'tessera host').push(bad), /malformed frame header at byte 0 \(type 1, version 2/);
 });
 
 test('launch: size, env, cwd, title; typed input and Enter resolve with ordered receipts', async () => {

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ENGINES, castsDir, runNative } from './support.mjs';
 import { RecordingError, loadEngine, openRecording, readRecording } from '../src/index.js';
+import { JOURNAL_MAGIC, encodeJournal } from '../src/journal.js';
 
 const work = mkdtempSync(path.join(tmpdir(), 'tessera-js-rec-'));
 process.on('exit', () => rmSync(work, { recursive: true, force: true }));
@@ -67,18 +68,11 @@ for (const name of ENGINES) {
   });
 
   test(`${name}: a tessera journal is read as its frames`, async () => {
-    const frame = (type, timeNs, payload = Buffer.alloc(0)) => {
-      const h = Buffer.alloc(16);
-      h[0] = type;
-      h[1] = 1;
-      h.writeUInt32LE(payload.length, 4);
-      h.writeBigUInt64LE(BigInt(timeNs), 8);
-      return Buffer.concat([h, payload]);
-    };
-    const size = Buffer.from([3, 0, 9, 0]); // u16 rows 3, cols 9
+    const { abi } = await loadEngine({ engine: name });
+    const size = { type: 'resize', timeNs: 5, rows: 3, cols: 9 };
     const p = path.join(work, 'j.journal');
-    writeFileSync(p, Buffer.concat([Buffer.from('tessera-journal 1\n'), frame(2, 5, size),
-      frame(1, 7, Buffer.from('hi\r\nthere')), frame(6, 8, Buffer.from('q')), frame(4, 9, Buffer.from([0, 0, 0, 0, 15, 0, 0, 0]))]));
+    writeFileSync(p, encodeJournal(abi, [size, { type: 'output', timeNs: 7, data: 'hi\r\nthere' },
+      { type: 'input', timeNs: 8, data: 'q' }, { type: 'exit', timeNs: 9, exitCode: 0, exitSignal: 15 }]));
     const rec = await openRecording(p, { engine: name });
     assert.equal(rec.format, 'journal');
     assert.deepEqual(rec.header, { cols: 9, rows: 3 });
@@ -89,7 +83,7 @@ for (const name of ENGINES) {
     assert.deepEqual(s.exitStatus, { code: 0, signal: 15 });
     assert.equal(s.revision, 1);
     s.free();
-    writeFileSync(p, Buffer.concat([Buffer.from('tessera-journal 1\n'), frame(2, 5, size).subarray(0, 10)]));
+    writeFileSync(p, encodeJournal(abi, [size]).subarray(0, JOURNAL_MAGIC.length + 10)); // a frame cut short
     await assert.rejects(openRecording(p, { engine: name }), (e) => e instanceof RecordingError &&
       e.message + '\n' === runNative(['replay', p]).stderr.toString() && e.offset === 18);
   });

@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ENGINES } from './support.mjs';
+import { STATUS } from '../src/abi.generated.js';
 import { HistoryEvictedError, Screen, TesseraError, loadEngine } from '../src/index.js';
 
 const ESC = '\x1b';
@@ -106,7 +107,7 @@ for (const name of ENGINES) {
     // what was read stays; what needs the core again reports the eviction
     assert.equal(early.text(), 'a');
     assert.throws(() => early.findAll('a'), HistoryEvictedError);
-    assert.throws(() => s.revisionAt(7), (e) => e.status === -3 && !(e instanceof HistoryEvictedError));
+    assert.throws(() => s.revisionAt(7), (e) => e.status === STATUS.RANGE && !(e instanceof HistoryEvictedError));
     const st = s.historyStats();
     assert.equal(st.revisions, 3);
     assert.equal(st.evicted, 4);

@@ -9,7 +9,7 @@
 
 #include "tessera/tessera.h"
 
-#define JOURNAL_MAGIC "tessera-journal 1\n"
+#define JOURNAL_MAGIC TSR_JOURNAL_MAGIC /* tessera.h */
 
 /* Writes the magic line. Returns 0 or -1 (errno). */
 int journal_begin(FILE *fp);

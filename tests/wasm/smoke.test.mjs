@@ -11,17 +11,16 @@ import assert from 'node:assert/strict';
 import { readFileSync, existsSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+// Only the generated ABI facts (wasm/abi/), not the package's loader.
+import { OFFSET, SIZEOF, STATUS } from '../../js/src/abi.generated.js';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const wasmDir = process.env.TESSERA_WASM_DIR ||
   join(process.env.TESSERA_BUILD_DIR || join(repo, 'build'), 'wasm');
 
-// wasm32 layouts from core/include/tessera/tessera.h (checked by wasm/layout_check.c).
-const OPTIONS_BYTES = 40; // rows @0, cols @4, scrollback @8, reflow @12, history @16
-const BUF_BYTES = 12; // data @0, len @4, cap @8
-const CURSOR_BYTES = 24; // row, col, visible, shape, blink, pending_wrap (int each)
-const CELL_BYTES = 96; // cps[16] @0, ncps @64, width @68, protected_ @72, style @76
-const STYLE_FG = 76, STYLE_ATTRS = 88; // style.fg (u32), style.attrs (u16)
+// wasm32 layouts of core/include/tessera/tessera.h, generated from the headers.
+const STYLE_FG = OFFSET.cell_info.style + OFFSET.style.fg; // u32
+const STYLE_ATTRS = OFFSET.cell_info.style + OFFSET.style.attrs; // u16
 
 async function load(file) {
   const path = join(wasmDir, file);
@@ -52,15 +51,15 @@ function feed(x, term, bytes) {
   u8(x).set(bytes, p);
   const rc = x.tsr_term_feed(term, p, bytes.length);
   x.free(p);
-  assert.equal(rc, 0, 'tsr_term_feed');
+  assert.equal(rc, STATUS.OK, 'tsr_term_feed');
 }
 
 function render(x, fn, ...args) {
-  const buf = x.malloc(BUF_BYTES);
-  u8(x).fill(0, buf, buf + BUF_BYTES);
-  assert.equal(fn(...args, buf), 0);
+  const buf = x.malloc(SIZEOF.buf);
+  u8(x).fill(0, buf, buf + SIZEOF.buf);
+  assert.equal(fn(...args, buf), STATUS.OK);
   const d = dv(x);
-  const data = d.getUint32(buf, true), len = d.getUint32(buf + 4, true);
+  const data = d.getUint32(buf + OFFSET.buf.data, true), len = d.getUint32(buf + OFFSET.buf.len, true);
   const text = new TextDecoder().decode(u8(x).slice(data, data + len));
   x.tsr_buf_free(buf);
   x.free(buf);
@@ -82,14 +81,15 @@ const EXPECTED = '$\nhéllo\nok 日本\nabcdefghijklmnopqrst\nuvwxyz';
 for (const [engine, file] of [['wasi', 'tessera-wasi.wasm'], ['emscripten', 'tessera-emscripten.wasm']]) {
   test(`${engine}: a terminal shows what a real byte stream draws`, async () => {
     const { x, calls } = await load(file);
-    const opts = x.malloc(OPTIONS_BYTES);
+    const opts = x.malloc(SIZEOF.options);
+    const { rows, cols } = OFFSET.options;
     x.tsr_options_default(opts);
     let d = dv(x);
-    assert.deepEqual([d.getInt32(opts, true), d.getInt32(opts + 4, true)], [24, 80]);
-    d.setInt32(opts, 5, true);
-    d.setInt32(opts + 4, 20, true);
-    const out = x.malloc(4);
-    assert.equal(x.tsr_term_new(opts, out), 0, 'tsr_term_new');
+    assert.deepEqual([d.getInt32(opts + rows, true), d.getInt32(opts + cols, true)], [24, 80]);
+    d.setInt32(opts + rows, 5, true);
+    d.setInt32(opts + cols, 20, true);
+    const out = x.malloc(4); // a tsr_term * (wasm32)
+    assert.equal(x.tsr_term_new(opts, out), STATUS.OK, 'tsr_term_new');
     const term = dv(x).getUint32(out, true);
     x.free(out);
     x.free(opts);
@@ -101,23 +101,25 @@ for (const [engine, file] of [['wasi', 'tessera-wasi.wasm'], ['emscripten', 'tes
     for (const chunk of STREAM) feed(x, term, chunk);
     assert.equal(render(x, x.tsr_render_text, term), EXPECTED);
 
-    const cur = x.malloc(CURSOR_BYTES);
+    const cur = x.malloc(SIZEOF.cursor);
+    const co = OFFSET.cursor;
     x.tsr_term_cursor(term, cur);
     d = dv(x);
-    assert.deepEqual([d.getInt32(cur, true), d.getInt32(cur + 4, true), d.getInt32(cur + 8, true)],
+    assert.deepEqual([d.getInt32(cur + co.row, true), d.getInt32(cur + co.col, true), d.getInt32(cur + co.visible, true)],
       [0, 2, 1], 'cursor row, col, visible');
     x.free(cur);
 
     // Row 2: "ok" bold green, then 日 as a wide head at column 3 and its tail at column 4.
-    const cell = x.malloc(CELL_BYTES);
-    assert.equal(x.tsr_term_cell(term, 2, 0, cell), 0);
+    const cell = x.malloc(SIZEOF.cell_info);
+    const ce = OFFSET.cell_info;
+    assert.equal(x.tsr_term_cell(term, 2, 0, cell), STATUS.OK);
     d = dv(x);
-    assert.equal(d.getUint32(cell, true), 'o'.codePointAt(0));
+    assert.equal(d.getUint32(cell + ce.cps, true), 'o'.codePointAt(0));
     assert.equal(d.getUint32(cell + STYLE_FG, true), 0x01000002, 'fg: indexed colour 2');
     assert.equal(d.getUint16(cell + STYLE_ATTRS, true) & 1, 1, 'bold');
-    assert.equal(x.tsr_term_cell(term, 2, 3, cell), 0);
+    assert.equal(x.tsr_term_cell(term, 2, 3, cell), STATUS.OK);
     d = dv(x);
-    assert.deepEqual([d.getUint32(cell, true), d.getInt32(cell + 64, true), d.getInt32(cell + 68, true)],
+    assert.deepEqual([d.getUint32(cell + ce.cps, true), d.getInt32(cell + ce.ncps, true), d.getInt32(cell + ce.width, true)],
       [0x65e5, 1, 2], '日: one codepoint, width 2');
     x.free(cell);
 

@@ -276,6 +276,11 @@ typedef enum tsr_frame_type {
 #define TSR_FRAME_HEADER_BYTES 16
 #define TSR_FRAME_MAX_PAYLOAD (16u * 1024 * 1024)
 
+/* A journal (`tessera record --journal`; replayed by the native CLI and the JS package) is
+ * this line, then frames as tsr_frame_encode writes them, the first a RESIZE of the
+ * recorded size. */
+#define TSR_JOURNAL_MAGIC "tessera-journal 1\n"
+
 typedef struct tsr_frame {
     int type;          /* tsr_frame_type */
     uint64_t time_ns;  /* host monotonic time */

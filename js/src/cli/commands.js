@@ -5,6 +5,8 @@
 import { loadEngine } from '../engine.js';
 import { Screen } from '../screen.js';
 import { CastReader, LineSplitter } from '../cast_reader.js';
+import { STATUS } from '../abi.generated.js';
+import { readFrame } from '../frames.js';
 import { isJournal, walkJournal } from '../journal.js';
 import { parseFeedArgs } from './args.js';
 import * as diag from './diag.js';
@@ -127,7 +129,7 @@ export async function cmdReplay(argv, defaultEngine) {
     }
     return null;
   };
-  const failed = (r) => (r.status === -6 ? diag.fileLine(input.name, r.line, r.reason)
+  const failed = (r) => (r.status === STATUS.FORMAT ? diag.fileLine(input.name, r.line, r.reason)
     : diag.internal('out of memory'));
 
   try {
@@ -181,9 +183,10 @@ function replayJournal(engine, args, input, firstChunk) {
   try {
     const r = walkJournal(abi, bytes, (p, index) => {
       if (!screen) {
-        const sized = index === 0 && abi.i32(p) === 2;
-        const rows = sized && !args.rowsGiven ? abi.i32(p + 24) : args.rows;
-        const cols = sized && !args.colsGiven ? abi.i32(p + 28) : args.cols;
+        const first = index === 0 ? readFrame(abi, p) : null;
+        const sized = first?.type === 'resize';
+        const rows = sized && !args.rowsGiven ? first.rows : args.rows;
+        const cols = sized && !args.colsGiven ? first.cols : args.cols;
         try {
           screen = newScreen(engine, args, rows, cols);
         } catch (e) {
