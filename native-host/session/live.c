@@ -19,6 +19,8 @@ int live_start(session *s, const live_options *a, char **argv, frame_sink sink)
     spec.rows = a->term.rows;
     spec.cols = a->term.cols;
     int rc = session_open(s, &spec, &a->term, sink);
+    /* input obeys the same deadline as the waits */
+    s->write_timeout_ns = a->timeout_ns;
     if (rc == SPAWN_OK)
         return TSR_EXIT_OK;
     fprintf(stderr, "tessera: %s\n", s->error);
