@@ -71,7 +71,6 @@ static void move_vertical(tsr_term *t, int x, int dy)
 static void csi_plain(tsr_term *t, const parser_seq *s, uint8_t f)
 {
     int cx = t->x, cy = t->y;
-    (void)cy;
     switch (f) {
     case '@': term_insert_chars(t, count(s, 0)); break;
     case 'A': move_vertical(t, cx, -count(s, 0)); break;

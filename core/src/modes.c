@@ -80,7 +80,6 @@ static void use_alt(tsr_term *t, int on, int clear_on_enter, int clear_on_leave)
             clear_grid_screen(t, &t->alt);
         t->g = &t->primary;
     }
-    mode_put(t, M_ALTSCR, t->g == &t->alt);
     t->gc_valid = 0;
 }
 

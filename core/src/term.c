@@ -485,7 +485,7 @@ int term_link_id(tsr_term *t, const char *uri, size_t len, uint32_t *id)
             return TSR_OK;
         }
     }
-    /* Bounded: past the cap, new links reuse the last slot's id space. */
+    /* Bounded: past the cap a new link gets no id (the caller notes it). */
     if (t->nlinks >= 4096) {
         *id = 0;
         return TSR_ERR_RANGE;

@@ -37,7 +37,6 @@ enum mode {
     M_FOCUS,    /* ?1004 */
     M_PASTE,    /* ?2004 */
     M_SYNC,     /* ?2026 */
-    M_ALTSCR,   /* the alternate buffer is active */
     M_COUNT
 };
 
