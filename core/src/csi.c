@@ -1,7 +1,7 @@
 /* CSI dispatch: one short case per sequence, each calling the file that
  * owns the behaviour. Parameters are read through two helpers: param() for
  * a value with a default, count() for "0 or omitted means 1". */
-#include "term.h"
+#include "dispatch.h"
 
 static int param(const parser_seq *s, int i, int def)
 {

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "term.h"
+#include "dispatch.h"
 
 static int set_string(char **dst, size_t *dst_len, const uint8_t *s, size_t n)
 {
