@@ -1,25 +1,23 @@
-/* The modes the terminal tracks as one bit each in a uint32_t. Read by the
- * screen state and by the renderings (through a view's metadata). */
+/* The modes the terminal keeps as one bit each in a uint32_t, one per BIT
+ * row of modes.def. Read by the screen state and by the renderings
+ * (through a view's metadata). */
 #ifndef TSR_MODES_H
 #define TSR_MODES_H
 
 #include <stdint.h>
 
+#define MODE_BIT_BIT(v) M_##v,
+#define MODE_BIT_TRACK(v)
+#define MODE_BIT_ENCODING(v)
+#define MODE_BIT_SCREEN(v)
+#define MODE_BIT_CURSOR(v)
 enum mode {
-    M_IRM,      /* 4: insert */
-    M_LNM,      /* 20: LF also returns */
-    M_DECCKM,   /* ?1 */
-    M_DECSCNM,  /* ?5 */
-    M_DECOM,    /* ?6 */
-    M_DECAWM,   /* ?7 */
-    M_BLINK12,  /* ?12 */
-    M_DECTCEM,  /* ?25 */
-    M_DECKPAM,  /* keypad application (ESC =), also ?66 */
-    M_FOCUS,    /* ?1004 */
-    M_PASTE,    /* ?2004 */
-    M_SYNC,     /* ?2026 */
+#define MODE(kind, number, store, value, ...) MODE_BIT_##store(value)
+#include "modes.def"
+#undef MODE
     M_COUNT
 };
+_Static_assert(M_COUNT <= 32, "the mode bits fit a uint32_t");
 
 static inline int modes_bit(uint32_t modes, enum mode m)
 {

@@ -78,9 +78,7 @@ static void reset_state(tsr_term *t)
     t->top = 0;
     t->bottom = t->rows - 1;
     reset_tabs(t);
-    t->modes = 0;
-    mode_put(t, M_DECAWM, 1);
-    mode_put(t, M_DECTCEM, 1);
+    t->modes = modes_defaults();
     t->mouse_tracking = TSR_MOUSE_OFF;
     t->mouse_encoding = TSR_MOUSE_ENC_DEFAULT;
     memset(t->cs, CS_ASCII, sizeof t->cs);

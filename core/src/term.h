@@ -208,6 +208,7 @@ static inline void term_split_wide(row *r, int x0, int x1)
 void term_sgr(tsr_term *t, const parser_seq *seq);
 
 /* modes.c */
+uint32_t modes_defaults(void); /* the mode bits after RIS */
 void term_set_modes(tsr_term *t, const parser_seq *seq, int on);
 void term_report_mode(tsr_term *t, const parser_seq *seq);
 int term_mode_value(const tsr_term *t, int mode, int private_, int *value);
