@@ -11,6 +11,10 @@ extern const parser_sink dispatch_sink;
 
 /* csi.c */
 void term_csi(tsr_term *t, const parser_seq *seq, uint8_t final);
+/* Checks of the CSI table for the tests: strictly ascending keys, and the
+ * by-final index finds what the search finds. */
+int csi_table_sorted(void);
+int csi_index_agrees(void);
 /* esc.c */
 void term_esc(tsr_term *t, const parser_seq *seq, uint8_t final);
 void term_execute(tsr_term *t, uint8_t c);

@@ -180,7 +180,7 @@ int term_mode_value(const tsr_term *t, int mode, int private_, int *value)
     }
 }
 
-/* DECRQM (DEC STD 070 5.6.4; xterm ctlseqs): 1 set, 2 reset, 0 unknown */
+/* DECRQM (DEC STD 070; xterm ctlseqs): 1 set, 2 reset, 0 unknown */
 void term_report_mode(tsr_term *t, const parser_seq *s)
 {
     int mode = s->nparams && s->params[0] >= 0 ? s->params[0] : 0;
@@ -191,7 +191,7 @@ void term_report_mode(tsr_term *t, const parser_seq *s)
     term_replyf_csi(t, s->marker == '?' ? "\x1b[?" : "\x1b[", nums, 2, "$y");
 }
 
-/* DECSTR (DEC STD 070 5.5.2; xterm ctlseqs) */
+/* DECSTR (DEC STD 070; xterm ctlseqs) */
 void term_soft_reset(tsr_term *t)
 {
     for (size_t i = 0; i < sizeof mode_rows / sizeof mode_rows[0]; i++)
