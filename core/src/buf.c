@@ -5,22 +5,30 @@
 #include <stdlib.h>
 #include <string.h>
 
-void tsr_buf_free(tsr_buf *b)
+void buf_free(tsr_buf *b)
 {
-    if (!b)
-        return;
     free(b->data);
     b->data = NULL;
     b->len = b->cap = 0;
 }
 
-void tsr_buf_clear(tsr_buf *b)
+void buf_clear(tsr_buf *b)
 {
-    if (!b)
-        return;
     b->len = 0;
     if (b->data)
         b->data[0] = '\0';
+}
+
+void tsr_buf_free(tsr_buf *b)
+{
+    if (b)
+        buf_free(b);
+}
+
+void tsr_buf_clear(tsr_buf *b)
+{
+    if (b)
+        buf_clear(b);
 }
 
 int buf_reserve(tsr_buf *b, size_t extra)

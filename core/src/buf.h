@@ -4,6 +4,9 @@
 
 #include "tessera/tessera.h"
 
+void buf_free(tsr_buf *b);
+/* Empties b, keeping its memory. */
+void buf_clear(tsr_buf *b);
 /* Makes room for extra more bytes plus a NUL; TSR_ERR_NOMEM on failure. */
 int buf_reserve(tsr_buf *b, size_t extra);
 int buf_append(tsr_buf *b, const void *data, size_t len);
