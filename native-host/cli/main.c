@@ -1,5 +1,6 @@
 /* tessera: command dispatch, usage and version. The commands and their
  * help live in commands/ (command_table.c names them all). */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -87,7 +88,14 @@ int main(int argc, char **argv)
     /* A program-running command stopped by SIGINT, SIGTERM or SIGHUP has
      * ended its program and finished its files: say how it was stopped. */
     int stop = stop_signals_pending();
-    return stop ? 128 + stop : code;
+    if (stop)
+        return 128 + stop;
+    /* help, usage and version text too: a failed write is an error (5) */
+    if ((fflush(stdout) != 0 || ferror(stdout)) && code != TSR_EXIT_INTERNAL) {
+        fprintf(stderr, "tessera: cannot write to stdout: %s\n", strerror(errno));
+        return TSR_EXIT_INTERNAL;
+    }
+    return code;
 }
 
 static int dispatch(int argc, char **argv)

@@ -178,6 +178,22 @@ static int action(parse_ctx *c, const directive *d)
         }
         tsr_buf_free(&why);
     }
+    if (d->op == TAPE_WAIT || d->op == TAPE_EXPECT || d->op == TAPE_EXPECT_NOT) {
+        /* the screen holds no control characters: such text never matches */
+        if (s->len == 0)
+            return error_at(c, l->tokens[1].column, "%s: the text is empty: it would match any screen",
+                            d->name);
+        for (size_t i = 0; i < s->len; i++) {
+            unsigned char ch = (unsigned char)s->str[i];
+            if (ch < 0x20 || ch == 0x7f)
+                return error_at(c, l->tokens[1].column,
+                                "%s: the text holds control character 0x%02x: no screen shows one "
+                                "(search one row at a time)",
+                                d->name, ch);
+        }
+    }
+    if (d->op == TAPE_SNAPSHOT && s->str && memchr(s->str, 0, s->len))
+        return error_at(c, l->tokens[1].column, "snapshot: a file name cannot hold a NUL character");
     if (d->op == TAPE_IDLE && s->dur[0] > s->dur[1])
         return error_at(c, l->tokens[2].column, "idle: the deadline is shorter than the settle time");
     return TSR_EXIT_OK;

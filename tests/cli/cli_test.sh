@@ -565,6 +565,18 @@ case_err_stdout_unwritable() {
     expect_error 5 'tessera: cannot write the output: No space left on device'
 }
 
+case_err_help_unwritable() {
+    # help and version text count as output too
+    [ -w /dev/full ] || { fail "/dev/full is needed for this case"; return; }
+    : >out
+    for args in --help --version "help replay" "feed --help"; do
+        # shellcheck disable=SC2086
+        "$BIN" $args >/dev/full 2>err
+        CODE=$?
+        expect_error 5 'tessera: cannot write to stdout: No space left on device'
+    done
+}
+
 # ------------------------------------------------------------ bookkeeping
 
 case_cases_registered() {

@@ -139,6 +139,10 @@ case_parse_errors() {
     bad 'idle 5s 1s' 'bad.tape:2:9: idle: the deadline is shorter than the settle time'
     bad 'expect "a"b' 'bad.tape:2:11: a string must be followed by a space'
     bad 'expect-exit 256' 'bad.tape:2:13: expected a whole number from 0 to 255, got "256"'
+    bad 'wait "" 1s' 'bad.tape:2:6: wait: the text is empty: it would match any screen'
+    bad 'wait "a\nb" 1s' 'bad.tape:2:6: wait: the text holds control character 0x0a: no screen shows one (search one row at a time)'
+    bad 'expect-not ""' 'bad.tape:2:12: expect-not: the text is empty: it would match any screen'
+    bad 'snapshot "a\0b"' 'bad.tape:2:10: snapshot: a file name cannot hold a NUL character'
     printf 'rows 10\n# no run\n' >norun.tape
     script norun.tape
     expect_code 2
