@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "golden.h"
+#include "terminal_safe.h"
 
 typedef struct line {
     const char *s;
@@ -108,7 +109,7 @@ static char *edit_script(const line *a, size_t n, const line *b, size_t m, size_
 static void print_line(char mark, const line *l)
 {
     fputc(mark, stderr);
-    fwrite(l->s, 1, l->len, stderr);
+    terminal_safe_write(stderr, l->s, l->len, TERMINAL_ESCAPE_TEXT);
     fputc('\n', stderr);
 }
 

@@ -7,6 +7,7 @@
 
 #include "diag.h"
 #include "exit_codes.h"
+#include "terminal_safe.h"
 
 int output_render(const tsr_term *term, output_format format, tsr_buf *out)
 {
@@ -31,8 +32,13 @@ int output_screen(const tsr_term *term, output_format format)
         tsr_buf_free(&buf);
         return diag_core("rendering the screen", rc);
     }
-    int failed = (buf.len > 0 && fwrite(buf.data, 1, buf.len, stdout) != buf.len) ||
-                 fputc('\n', stdout) == EOF || fflush(stdout) != 0;
+    /* the exact rendering is for files: it is never escaped */
+    int failed = format == OUTPUT_EXACT
+                     ? buf.len > 0 && fwrite(buf.data, 1, buf.len, stdout) != buf.len
+                     : terminal_safe_write(stdout, buf.data, buf.len,
+                                           format == OUTPUT_JSON ? TERMINAL_ESCAPE_JSON
+                                                                 : TERMINAL_ESCAPE_TEXT) != 0;
+    failed = failed || fputc('\n', stdout) == EOF || fflush(stdout) != 0;
     int errnum = errno;
     tsr_buf_free(&buf);
     if (failed)

@@ -4,6 +4,8 @@
 #include <stdarg.h>
 #include <stdio.h>
 
+#include "terminal_safe.h"
+
 int diag_screen(const tsr_term *term, int code, const char *fmt, ...)
 {
     va_list ap;
@@ -18,7 +20,7 @@ int diag_screen(const tsr_term *term, int code, const char *fmt, ...)
     if (tsr_render_text(term, &buf) == TSR_OK) {
         fprintf(stderr, "--- screen (%d rows, %d cols) ---\n", tsr_term_rows(term),
                 tsr_term_cols(term));
-        fwrite(buf.data, 1, buf.len, stderr);
+        terminal_safe_write(stderr, buf.data, buf.len, TERMINAL_ESCAPE_TEXT);
         fputs("\n--- end of screen ---\n", stderr);
     }
     tsr_buf_free(&buf);

@@ -244,6 +244,23 @@ case_golden_large_diff() {
     expect_err "+999 "
 }
 
+# A right-to-left override in screen text is shown escaped where a person
+# reads it (tessera's stdout or stderr on a terminal: here the PTY of an
+# outer tessera), and kept exact in files.
+case_bidi_escaped_on_terminal() {
+    printf 'a\342\200\256b' >bidi.bin
+    "$BIN" feed --rows 1 --cols 4 bidi.bin >file.txt
+    printf 'a\342\200\256b\n' >want
+    cmp -s want file.txt || fail "the rendering to a file is not exact"
+    t snapshot --rows 2 --cols 30 -- "$BIN" feed --rows 1 --cols 4 "$WORK/bidi.bin"
+    expect_code 0
+    expect_out "a<U+202E>b"
+    printf 'x   \n' >g.txt
+    t snapshot --rows 12 --cols 40 -- "$BIN" snapshot --rows 1 --cols 4 --golden "$WORK/g.txt" -- cat "$WORK/bidi.bin"
+    expect_code 0
+    expect_out "+a<U+202E>b"
+}
+
 case_record_journal_replay() {
     printf 'typed\n' | "$BIN" record --rows 6 --cols 30 -o r.cast --journal r.journal \
         --env "TSR_TEST_MARK=$MARK" -- sh -c 'read x; printf "\033[2J\033[Hgot %s \342\234\223\n" "$x"' >out 2>err
