@@ -13,7 +13,13 @@ import path from 'node:path';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(path.join(here, '..', '..', 'package.json'));
-const { Terminal } = require('@xterm/headless');
+let Terminal;
+try {
+  ({ Terminal } = require('@xterm/headless'));
+} catch {
+  console.error('screen_cases_xterm: cannot run: @xterm/headless is not installed (run npm ci at the top level)');
+  process.exit(1);
+}
 
 // ---------------------------------------------------------------- lexing
 // Same rules as case_lex.c: words, "strings" with C-style escapes, # comments.
