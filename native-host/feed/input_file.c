@@ -17,6 +17,11 @@ int input_open(input_file *in, const char *path)
         return TSR_EXIT_OK;
     }
     in->name = path;
+    in->fp = NULL;
+    /* An empty path names no file (POSIX); wasi-libc would open the working
+     * directory instead. */
+    if (path[0] == '\0')
+        return diag_file_errno(path, "cannot open", ENOENT);
     in->fp = fopen(path, "rb");
     if (!in->fp)
         return diag_file_errno(path, "cannot open", errno);
