@@ -15,9 +15,9 @@ export const defaultEngineName = () => (isNode ? 'wasi' : 'emscripten');
 
 const wasmFile = (name) => `tessera-${name}.wasm`;
 
-// Where Node looks for the modules: $TESSERA_WASM_DIR, js/wasm/ (a packed
-// copy), then the build tree's build/wasm/.
-async function nodeWasmBytes(name) {
+// Where Node looks for a module file (an engine, or the CLI's tessera-cli.wasm):
+// $TESSERA_WASM_DIR, js/wasm/ (a packed copy), then the build tree's build/wasm/.
+export async function nodeWasmBytes(file) {
   const { readFile } = await import('node:fs/promises');
   const { fileURLToPath } = await import('node:url');
   const path = await import('node:path');
@@ -27,12 +27,12 @@ async function nodeWasmBytes(name) {
   dirs.push(fileURLToPath(new URL('../../build/wasm/', import.meta.url)));
   for (const dir of dirs) {
     try {
-      return await readFile(path.join(dir, wasmFile(name)));
+      return await readFile(path.join(dir, file));
     } catch (e) {
       if (e.code !== 'ENOENT') throw e;
     }
   }
-  throw new Error(`${wasmFile(name)} not found in ${dirs.join(', ')} ` +
+  throw new Error(`${file} not found in ${dirs.join(', ')} ` +
     '(build it with cmake --build build, or set TESSERA_WASM_DIR)');
 }
 
@@ -87,7 +87,7 @@ export class Engine {
 async function compile(source, name) {
   if (source instanceof WebAssembly.Module) return source;
   if (source === undefined) {
-    if (isNode) return WebAssembly.compile(await nodeWasmBytes(name));
+    if (isNode) return WebAssembly.compile(await nodeWasmBytes(wasmFile(name)));
     source = new URL(`../wasm/${wasmFile(name)}`, import.meta.url);
   }
   if (source instanceof URL || typeof source === 'string') {

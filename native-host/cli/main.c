@@ -1,54 +1,18 @@
-/* tessera: command dispatch, usage and version. The commands and their
- * help live in commands/ (command_table.c names them all). */
-#include <errno.h>
-#include <stdio.h>
-#include <string.h>
-
-#include "commands.h"
-#include "diag.h"
-#include "exit_codes.h"
-#include "quote.h"
-#include "run_args.h"
-#include "stop_signals.h"
-#include "tessera/tessera.h"
-
+/* tessera, the native executable: every command. Global flags may come
+ * before the command name; a command stopped by a signal exits 128 + it. */
 #include <stdlib.h>
 
-#ifndef TSR_VERSION_STRING
-#define TSR_VERSION_STRING "unknown"
-#endif
+#include "commands.h"
+#include "dispatch.h"
+#include "feed_commands.h"
+#include "run_args.h"
+#include "stop_signals.h"
 
-static void print_usage(void)
-{
-    printf("usage: tessera COMMAND [FLAGS] [ARGS]\n\ncommands:\n");
-    cli_print_command_list();
-    printf("  %-8s %s\n", "help", "show this, or `tessera help COMMAND` for one command");
-    printf("\n"
-           "  tessera --version  print the version\n"
-           "\n"
-           "exit codes:\n"
-           "  0  success: every expectation held\n"
-           "  1  an expectation, a golden comparison or --expect-exit failed\n"
-           "  2  usage error, or an invalid or unreadable input file or tape\n"
-           "  3  a wait reached its deadline\n"
-           "  4  the program could not be started\n"
-           "  5  internal error (out of memory, a core failure, stdout unwritable)\n");
-}
-
-static int help(int argc, char **argv)
-{
-    if (argc < 3) {
-        print_usage();
-        return TSR_EXIT_OK;
-    }
-    if (!cli_find_command(argv[2])) {
-        char quoted[64];
-        quote_for_message(quoted, sizeof quoted, argv[2], strlen(argv[2]));
-        return diag_usage("no help for unknown command %s", quoted);
-    }
-    cli_print_command_help(argv[2]);
-    return TSR_EXIT_OK;
-}
+/* Every command, in the order of the usage's list. */
+static const cli_command *const COMMANDS[] = {
+    &FEED_COMMAND,   &REPLAY_COMMAND, &RUN_COMMAND, &SNAPSHOT_COMMAND,
+    &SCRIPT_COMMAND, &RECORD_COMMAND, &HOST_COMMAND, NULL,
+};
 
 /* Global flags may come before the command name: they are moved after it,
  * so each command parses one argv. Returns a new argv or NULL. */
@@ -77,42 +41,14 @@ static char **hoist_global_flags(int argc, char **argv, int *new_argc)
     return out;
 }
 
-static int dispatch(int argc, char **argv);
-
 int main(int argc, char **argv)
 {
     int n;
     char **hoisted = hoist_global_flags(argc, argv, &n);
-    int code = hoisted ? dispatch(n, hoisted) : dispatch(argc, argv);
+    int code = hoisted ? cli_dispatch(COMMANDS, n, hoisted) : cli_dispatch(COMMANDS, argc, argv);
     free(hoisted);
     /* A program-running command stopped by SIGINT, SIGTERM or SIGHUP has
      * ended its program and finished its files: say how it was stopped. */
     int stop = stop_signals_pending();
-    if (stop)
-        return 128 + stop;
-    /* help, usage and version text too: a failed write is an error (5) */
-    if ((fflush(stdout) != 0 || ferror(stdout)) && code != TSR_EXIT_INTERNAL) {
-        fprintf(stderr, "tessera: cannot write to stdout: %s\n", strerror(errno));
-        return TSR_EXIT_INTERNAL;
-    }
-    return code;
-}
-
-static int dispatch(int argc, char **argv)
-{
-    if (argc < 2)
-        return diag_usage("missing command");
-    const char *name = argv[1];
-    if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0 || strcmp(name, "help") == 0)
-        return help(argc, argv);
-    if (strcmp(name, "--version") == 0 || strcmp(name, "version") == 0) {
-        printf("tessera %s (core ABI %d)\n", TSR_VERSION_STRING, TSR_ABI_VERSION);
-        return TSR_EXIT_OK;
-    }
-    const cli_command *c = cli_find_command(name);
-    char quoted[64];
-    quote_for_message(quoted, sizeof quoted, name, strlen(name));
-    if (!c)
-        return diag_usage("%s %s", name[0] == '-' ? "unknown option" : "unknown command", quoted);
-    return c->run(argc - 1, argv + 1);
+    return stop ? 128 + stop : code;
 }

@@ -17,7 +17,7 @@ int cmd_host(int argc, char **argv)
     run_args a;
     int code = run_args_parse(RUN_CMD_HOST, argc, argv, &a);
     if (code == TSR_EXIT_OK && a.help)
-        cli_print_command_help("host");
+        cli_print_command_help(&HOST_COMMAND);
     if (code != TSR_EXIT_OK || a.help) {
         run_args_free(&a);
         return code;

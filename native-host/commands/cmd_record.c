@@ -138,7 +138,7 @@ int cmd_record(int argc, char **argv)
     run_args a;
     int code = run_args_parse(RUN_CMD_RECORD, argc, argv, &a);
     if (code == TSR_EXIT_OK && a.help)
-        cli_print_command_help("record");
+        cli_print_command_help(&RECORD_COMMAND);
     if (code != TSR_EXIT_OK || a.help) {
         run_args_free(&a);
         return code;

@@ -56,7 +56,7 @@ int cmd_run(int argc, char **argv)
     run_args a;
     int code = run_args_parse(RUN_CMD_RUN, argc, argv, &a);
     if (code == TSR_EXIT_OK && a.help)
-        cli_print_command_help("run");
+        cli_print_command_help(&RUN_COMMAND);
     if (code != TSR_EXIT_OK || a.help) {
         run_args_free(&a);
         return code;

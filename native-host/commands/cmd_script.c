@@ -11,7 +11,7 @@ int cmd_script(int argc, char **argv)
     run_args a;
     int code = run_args_parse(RUN_CMD_SCRIPT, argc, argv, &a);
     if (code == TSR_EXIT_OK && a.help)
-        cli_print_command_help("script");
+        cli_print_command_help(&SCRIPT_COMMAND);
     if (code != TSR_EXIT_OK || a.help) {
         run_args_free(&a);
         return code;

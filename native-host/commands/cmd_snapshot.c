@@ -50,7 +50,7 @@ int cmd_snapshot(int argc, char **argv)
     run_args a;
     int code = run_args_parse(RUN_CMD_SNAPSHOT, argc, argv, &a);
     if (code == TSR_EXIT_OK && a.help)
-        cli_print_command_help("snapshot");
+        cli_print_command_help(&SNAPSHOT_COMMAND);
     if (code != TSR_EXIT_OK || a.help) {
         run_args_free(&a);
         return code;

@@ -4,8 +4,8 @@
 
 #include <stdarg.h>
 #include <stdio.h>
-#include <string.h>
 
+#include "errno_text.h"
 #include "exit_codes.h"
 #include "tessera/tessera.h"
 
@@ -33,7 +33,7 @@ int diag_file_line(const char *file, long line, const char *fmt, ...)
 
 int diag_file_errno(const char *file, const char *what, int errnum)
 {
-    fprintf(stderr, "%s: %s: %s\n", file, what, strerror(errnum));
+    fprintf(stderr, "%s: %s: %s\n", file, what, errno_text(errnum));
     return TSR_EXIT_USAGE;
 }
 

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "errno_text.h"
 #include "exit_codes.h"
 #include "terminal_safe.h"
 
@@ -42,6 +43,6 @@ int output_screen(const tsr_term *term, output_format format)
     int errnum = errno;
     tsr_buf_free(&buf);
     if (failed)
-        return diag_internal("cannot write the output: %s", strerror(errnum));
+        return diag_internal("cannot write the output: %s", errno_text(errnum));
     return TSR_EXIT_OK;
 }

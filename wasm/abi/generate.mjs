@@ -11,6 +11,7 @@ import { mkdtemp, open, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runWasiCommand } from '../../js/src/cli/wasi_command.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -35,36 +36,15 @@ function parseArgs(argv) {
   return opts;
 }
 
-// Node 20 warns that WASI is experimental on first use; that line must not reach stderr
-// (ctest and the build show stderr), so only that warning is dropped while fn runs.
-async function withoutWasiWarning(fn) {
-  const emit = process.emitWarning;
-  process.emitWarning = function quiet(warning, ...rest) {
-    const type = typeof rest[0] === 'string' ? rest[0] : rest[0]?.type;
-    if (type === 'ExperimentalWarning' && /WASI/.test(String(warning))) return undefined;
-    return emit.call(this, warning, ...rest);
-  };
-  try {
-    return await fn();
-  } finally {
-    process.emitWarning = emit;
-  }
-}
-
 // Runs one facts module with its stdout going to a temporary file; returns the parsed JSON.
 async function runFacts(file) {
   const dir = await mkdtemp(path.join(tmpdir(), 'tessera-abi-'));
   const outPath = path.join(dir, 'facts.json');
   const out = await open(outPath, 'w');
   try {
-    const wasi = await withoutWasiWarning(async () => {
-      const { WASI } = await import('node:wasi');
-      return new WASI({ version: 'preview1', args: ['facts'], env: {}, returnOnExit: true,
-        stdout: out.fd, stderr: 2 });
-    });
     const module = await WebAssembly.compile(await readFile(file));
-    const instance = await WebAssembly.instantiate(module, wasi.getImportObject());
-    const code = wasi.start(instance);
+    // node:wasi's ExperimentalWarning is dropped there: ctest and the build show stderr.
+    const code = await runWasiCommand(module, { args: ['facts'], env: {}, stdout: out.fd, stderr: 2 });
     if (code !== 0) throw new Error(`${file} exited with ${code}`);
     return JSON.parse(await readFile(outPath, 'utf8'));
   } finally {

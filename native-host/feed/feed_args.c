@@ -75,6 +75,25 @@ static const number_flag ROWS = {"--rows", 1, TSR_MAX_ROWS};
 static const number_flag COLS = {"--cols", 1, TSR_MAX_COLS};
 static const number_flag SCROLLBACK = {"--scrollback", 0, TSR_MAX_SCROLLBACK};
 
+static int is_named(const char *arg, size_t name_len, const char *name)
+{
+    return strlen(name) == name_len && strncmp(arg, name, name_len) == 0;
+}
+
+/* The value of the flag at argv[*i]: after its '=', else the next argument. */
+static int flag_value(int argc, char **argv, int *i, const char *eq, const char *name,
+                      const char **value)
+{
+    if (eq) {
+        *value = eq + 1;
+        return TSR_EXIT_OK;
+    }
+    if (*i + 1 >= argc)
+        return diag_usage("%s needs a value", name);
+    *value = argv[++*i];
+    return TSR_EXIT_OK;
+}
+
 /* Handles one flag at argv[*i]; may consume the next argument as its value. */
 static int parse_flag(int argc, char **argv, int *i, feed_args *out, int *format_given)
 {
@@ -86,20 +105,32 @@ static int parse_flag(int argc, char **argv, int *i, feed_args *out, int *format
 
     for (size_t k = 0; k < sizeof numbers / sizeof numbers[0]; k++) {
         const number_flag *flag = numbers[k];
-        if (strlen(flag->name) != name_len || strncmp(arg, flag->name, name_len) != 0)
+        if (!is_named(arg, name_len, flag->name))
             continue;
-        const char *value = eq ? eq + 1 : NULL;
-        if (!value) {
-            if (*i + 1 >= argc)
-                return diag_usage("%s needs a value", flag->name);
-            value = argv[++*i];
-        }
+        const char *value = NULL;
+        int rc = flag_value(argc, argv, i, eq, flag->name, &value);
+        if (rc != TSR_EXIT_OK)
+            return rc;
         if (flag == &ROWS)
             out->rows_given = 1;
         if (flag == &COLS)
             out->cols_given = 1;
         return parse_number(flag, value, targets[k]);
     }
+#ifdef TSR_FEED_ENGINE_FLAG
+    /* The JS CLI's --engine: its command lines name wasi or emscripten, and either
+     * runs this build (emscripten's standalone libc opens no files, so there is no
+     * emscripten build of the CLI). */
+    if (is_named(arg, name_len, "--engine")) {
+        const char *value = NULL;
+        int rc = flag_value(argc, argv, i, eq, "--engine", &value);
+        if (rc != TSR_EXIT_OK || strcmp(value, "wasi") == 0 || strcmp(value, "emscripten") == 0)
+            return rc;
+        char quoted[64];
+        quote_for_message(quoted, sizeof quoted, value, strlen(value));
+        return diag_usage("--engine must be wasi or emscripten, got %s", quoted);
+    }
+#endif
 
     static const struct {
         const char *name;
@@ -125,7 +156,7 @@ static int parse_flag(int argc, char **argv, int *i, feed_args *out, int *format
     quote_for_message(quoted, sizeof quoted, arg, strlen(arg));
     static const char *const switches[] = {"--reflow", "--styled", "--exact", "--json", "--help"};
     for (size_t k = 0; eq && k < sizeof switches / sizeof switches[0]; k++)
-        if (strlen(switches[k]) == name_len && strncmp(arg, switches[k], name_len) == 0)
+        if (is_named(arg, name_len, switches[k]))
             return diag_usage("%s takes no value, got %s", switches[k], quoted);
     return diag_usage("unknown option %s", quoted);
 }

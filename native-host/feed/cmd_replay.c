@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "cast_reader.h"
-#include "commands.h"
+#include "feed_commands.h"
 #include "diag.h"
 #include "exit_codes.h"
 #include "feed_args.h"
@@ -78,7 +78,7 @@ int cmd_replay(int argc, char **argv)
     if (code != TSR_EXIT_OK)
         return code;
     if (args.help) {
-        cli_print_command_help("replay");
+        cli_print_command_help(&REPLAY_COMMAND);
         return TSR_EXIT_OK;
     }
     if (!args.file)

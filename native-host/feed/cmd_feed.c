@@ -3,7 +3,7 @@
 #include <errno.h>
 #include <stdlib.h>
 
-#include "commands.h"
+#include "feed_commands.h"
 #include "diag.h"
 #include "exit_codes.h"
 #include "feed_args.h"
@@ -47,7 +47,7 @@ int cmd_feed(int argc, char **argv)
     if (code != TSR_EXIT_OK)
         return code;
     if (args.help) {
-        cli_print_command_help("feed");
+        cli_print_command_help(&FEED_COMMAND);
         return TSR_EXIT_OK;
     }
     input_file in;

@@ -1,0 +1,73 @@
+/* The rows of the program-running commands (run, snapshot, script, record,
+ * host): their names, help texts and functions. cli/command_table.c lists
+ * them with feed and replay (feed/feed_commands.c). */
+#include "commands.h"
+
+#define LIVE_FLAGS_HELP                                                                     \
+    "\nflags (before or after the command name):\n"                                     \
+    "  --rows N          screen rows, 1 to 1000 (default 24)\n"                             \
+    "  --cols N          screen columns, 1 to 1000 (default 80)\n"                          \
+    "  --timeout SPAN    overall deadline, e.g. 500ms, 5s, 1m (default 10s)\n"              \
+    "  --styled          print the styled run-length form\n"                                \
+    "  --quiet           do not print the screen on stdout (diagnostics still go to stderr)\n" \
+    "  --reflow          re-wrap soft-wrapped lines when the screen is resized\n"           \
+    "  --env NAME=VALUE  add to the program's environment (repeatable)\n"                   \
+    "  --clear-env       start the program from an empty environment\n"                     \
+    "  --cwd DIR         start the program in DIR\n"                                        \
+    "The program gets TERM=xterm-256color and LANG=LC_ALL=C.UTF-8 unless --env says else.\n"
+
+#define RUN_DETAILS                                                                         \
+    "Waits for each --expect TEXT in order; then, with --expect-exit or when nothing is\n" \
+    "expected, for the program to exit. --expect-not TEXT must then be absent. Prints\n"  \
+    "the screen's text. --timeout bounds the whole run.\n"
+#define SNAPSHOT_DETAILS                                                                    \
+    "Waits until the screen has not changed for 100ms (or the program exited), prints\n"  \
+    "the exact grid (every row padded to the width). With --golden FILE compares it to\n" \
+    "FILE and shows a unified diff when they differ (exit 1); --update writes FILE.\n"
+#define SCRIPT_DETAILS "Runs the tape's steps against one program; see the README for the DSL.\n"
+#define RECORD_DETAILS                                                                      \
+    "With a terminal on stdin the program is attached to it (raw mode, restored on\n"    \
+    "exit); otherwise it runs until it exits. -o writes asciicast v2 (o, i, r events);\n" \
+    "--journal writes the lossless frame journal that tessera replay also reads.\n"
+#define HOST_DETAILS "Line-delimited JSON commands on stdin, binary frames on stdout.\n" \
+    "See native-host/host/HOST_PROTOCOL.md.\n"
+
+const cli_command RUN_COMMAND = {
+    "run",
+    "[--expect TEXT]... [--expect-not TEXT]... [--expect-exit N] [FLAGS] -- CMD [ARGS]",
+    "run a program on a pty, check what it shows, print its screen",
+    RUN_DETAILS LIVE_FLAGS_HELP,
+    cmd_run,
+};
+
+const cli_command SNAPSHOT_COMMAND = {
+    "snapshot",
+    "[--golden FILE [--update]] [FLAGS] -- CMD [ARGS]",
+    "run a program until its screen settles and print the exact grid",
+    SNAPSHOT_DETAILS LIVE_FLAGS_HELP,
+    cmd_snapshot,
+};
+
+const cli_command SCRIPT_COMMAND = {
+    "script",
+    "[FLAGS] FILE.tape",
+    "run a tape: a program and the steps that drive it",
+    SCRIPT_DETAILS LIVE_FLAGS_HELP,
+    cmd_script,
+};
+
+const cli_command RECORD_COMMAND = {
+    "record",
+    "[-o FILE.cast] [--journal FILE] [FLAGS] -- CMD [ARGS]",
+    "run a program attached to this terminal and record it",
+    RECORD_DETAILS LIVE_FLAGS_HELP,
+    cmd_record,
+};
+
+const cli_command HOST_COMMAND = {
+    "host",
+    "[FLAGS]",
+    "the sidecar of the JS API: commands on stdin, frames on stdout",
+    HOST_DETAILS,
+    cmd_host,
+};

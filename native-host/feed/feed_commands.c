@@ -1,0 +1,39 @@
+/* The rows of `feed` and `replay`: their names, help texts and functions.
+ * Both executables offer them (cli/main.c natively, cli/main_wasi.c in the
+ * WASI build the JS CLI runs). */
+#include "feed_commands.h"
+
+#define SCREEN_FLAGS_HELP                                                                   \
+    "\nflags:\n"                                                                           \
+    "  --rows N          screen rows, 1 to 1000 (default 24)\n"                             \
+    "  --cols N          screen columns, 1 to 1000 (default 80)\n"                          \
+    "  --scrollback N    lines kept above the screen, 0 to 1000000 (default 1000)\n"        \
+    "  --reflow          re-wrap soft-wrapped lines when the screen is resized\n"           \
+    "  --styled          print the styled run-length form ({bold fg=2}Done{} ...)\n"        \
+    "  --exact           print every row padded to the full width\n"                        \
+    "  --json            print one JSON object: rows, cursor, modes, title\n"               \
+    "Without --styled, --exact or --json the screen's text is printed: rows with\n"       \
+    "trailing spaces trimmed, trailing blank rows dropped, one final newline.\n"
+
+const cli_command FEED_COMMAND = {
+    "feed",
+    "[--rows N] [--cols N] [--reflow] [--scrollback N] [--styled|--exact|--json] [FILE|-]",
+    "feed raw bytes to a terminal and print its screen",
+    "Reads FILE (or stdin when FILE is - or missing) as bytes a program wrote.\n"
+    "Flags may come before or after FILE.\n" SCREEN_FLAGS_HELP,
+    cmd_feed,
+};
+
+const cli_command REPLAY_COMMAND = {
+    "replay",
+    "[--rows N] [--cols N] [--reflow] [--scrollback N] [--styled|--exact|--json] FILE.cast",
+    "replay an asciicast v2 recording and print the final screen",
+    "Output (\"o\") events are fed, resize (\"r\") events applied, input (\"i\") and\n"
+    "marker (\"m\") events skipped. The header's width and height are the starting\n"
+    "size unless --cols or --rows are given; resize events still apply. FILE may\n"
+    "be - for stdin. The file must be valid: a v2 header, one JSON event per line,\n"
+    "times that never decrease, no blank lines (a final newline is fine).\n"
+    "FILE may also be a journal from `tessera record --journal` (its first line is\n"
+    "\"tessera-journal 1\"): its frames are applied exactly as recorded.\n" SCREEN_FLAGS_HELP,
+    cmd_replay,
+};
