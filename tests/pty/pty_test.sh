@@ -296,10 +296,22 @@ case_record_attached_tty() {
 case_cast_utf8_split() {
     # a character split across two reads stays whole in the cast; bytes that
     # can never be UTF-8 become U+FFFD, so every event is valid JSON text
-    "$BIN" record -o s.cast --env "TSR_TEST_MARK=$MARK" -- sh -c \
+    "$BIN" record -o s.cast --journal s.journal --env "TSR_TEST_MARK=$MARK" -- sh -c \
         'printf "\342"; sleep 0.2; printf "\234\223 ok\n\377x\n"' </dev/null >out 2>err
     CODE=$?
     expect_code 0
+    # the journal proves the split happened: one read held the first byte alone
+    python3 -c '
+import struct, sys
+data = open("s.journal", "rb").read()
+pos = data.index(b"\n") + 1
+outputs = []
+while pos < len(data):
+    ftype, _v, _r, n, _t = struct.unpack_from("<BBHIQ", data, pos)
+    if ftype == 1:
+        outputs.append(data[pos + 16:pos + 16 + n])
+    pos += 16 + n
+sys.exit(0 if b"\xe2" in outputs else 1)' || fail "the character was not split across reads"
     python3 -c '
 import json, sys
 events = [json.loads(l) for l in open("s.cast", encoding="utf-8").read().splitlines()[1:]]
