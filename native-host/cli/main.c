@@ -6,10 +6,10 @@
 #include "commands.h"
 #include "diag.h"
 #include "exit_codes.h"
-#include "quote.h"
 #include "run_args.h"
 #include "stop_signals.h"
 #include "tessera/tessera.h"
+#include "tessera/text.h"
 
 #include <stdlib.h>
 
@@ -42,7 +42,7 @@ static int help(int argc, char **argv)
     }
     if (!cli_find_command(argv[2])) {
         char quoted[64];
-        quote_for_message(quoted, sizeof quoted, argv[2], strlen(argv[2]));
+        tsr_quote(quoted, sizeof quoted, argv[2], strlen(argv[2]), 0);
         return diag_usage("no help for unknown command %s", quoted);
     }
     cli_print_command_help(argv[2]);
@@ -103,7 +103,7 @@ static int dispatch(int argc, char **argv)
     }
     const cli_command *c = cli_find_command(name);
     char quoted[64];
-    quote_for_message(quoted, sizeof quoted, name, strlen(name));
+    tsr_quote(quoted, sizeof quoted, name, strlen(name), 0);
     if (!c)
         return diag_usage("%s %s", name[0] == '-' ? "unknown option" : "unknown command", quoted);
     return c->run(argc - 1, argv + 1);
