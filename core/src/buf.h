@@ -6,6 +6,15 @@
 #include "tessera/tessera.h"
 #include "tessera/text.h"
 
+static inline void buf_free(tsr_buf *b)
+{
+    tsr_buf_free(b);
+}
+/* Empties b, keeping its memory. */
+static inline void buf_clear(tsr_buf *b)
+{
+    tsr_buf_clear(b);
+}
 static inline int buf_reserve(tsr_buf *b, size_t extra)
 {
     return tsr_buf_reserve(b, extra);

@@ -1,7 +1,24 @@
-/* CSI dispatch: one short case per sequence, each calling the file that
- * owns the behaviour. Parameters are read through two helpers: param() for
- * a value with a default, count() for "0 or omitted means 1". */
-#include "term.h"
+/* CSI dispatch: a table sorted by {final, private marker, intermediate},
+ * searched by binary search, as tmux's input_csi_table is. Each row names
+ * its handler, mnemonic and the spec section that defines it; each handler
+ * is a few lines calling the file that owns the behaviour. Parameters are
+ * read through param() (a value with a default) and count() ("0 or omitted
+ * means 1"). */
+#include <stddef.h>
+
+#include "dispatch.h"
+
+typedef void csi_fn(tsr_term *t, const parser_seq *s, uint8_t f);
+
+typedef struct csi_entry {
+    uint32_t key; /* CSI_KEY(final, marker, intermediate) */
+    csi_fn *fn;
+    const char *name; /* mnemonic */
+    const char *spec; /* where it is defined */
+} csi_entry;
+
+#define CSI_KEY(final, marker, inter) \
+    ((uint32_t)(uint8_t)(final) << 16 | (uint32_t)(uint8_t)(marker) << 8 | (uint8_t)(inter))
 
 static int param(const parser_seq *s, int i, int def)
 {
@@ -19,43 +36,6 @@ static void unhandled(tsr_term *t, const parser_seq *s, uint8_t final)
     term_note_seq(t, "CSI", s, final, "unhandled");
 }
 
-static void set_margins(tsr_term *t, const parser_seq *s)
-{
-    int top = param(s, 0, 1);
-    int bot = param(s, 1, t->rows);
-    if (top < 1)
-        top = 1;
-    if (bot < 1 || bot > t->rows)
-        bot = t->rows;
-    if (top >= bot)
-        return; /* invalid regions are ignored, as in xterm */
-    t->top = top - 1;
-    t->bottom = bot - 1;
-    term_move_to_origin(t, 0, 0);
-}
-
-static void clear_tabs(tsr_term *t, int how)
-{
-    if (how == 0) {
-        t->tabs[t->x] = 0;
-    } else if (how == 3 || how == 5) {
-        for (int x = 0; x < TSR_MAX_COLS; x++)
-            t->tabs[x] = 0;
-    }
-}
-
-static void cursor_style(tsr_term *t, int v)
-{
-    if (v > 6)
-        return;
-    static const int shapes[7] = {TSR_CURSOR_DEFAULT, TSR_CURSOR_BLOCK,     TSR_CURSOR_BLOCK,
-                                  TSR_CURSOR_UNDERLINE, TSR_CURSOR_UNDERLINE, TSR_CURSOR_BAR,
-                                  TSR_CURSOR_BAR};
-    t->cursor_shape = shapes[v];
-    t->cursor_blink = v == 0 || (v & 1);
-    mode_put(t, M_BLINK12, t->cursor_blink);
-}
-
 /* Vertical moves stop at the margin they start inside of, else the edge. */
 static void move_vertical(tsr_term *t, int x, int dy)
 {
@@ -67,97 +47,371 @@ static void move_vertical(tsr_term *t, int x, int dy)
     term_move_to(t, x, y);
 }
 
-/* CSI with no private marker and no intermediates. */
-static void csi_plain(tsr_term *t, const parser_seq *s, uint8_t f)
+/* ICH - ECMA-48 8.3.64 */
+static void csi_ich(tsr_term *t, const parser_seq *s, uint8_t f)
 {
-    int cx = t->x, cy = t->y;
-    (void)cy;
-    switch (f) {
-    case '@': term_insert_chars(t, count(s, 0)); break;
-    case 'A': move_vertical(t, cx, -count(s, 0)); break;
-    case 'B': move_vertical(t, cx, count(s, 0)); break;
-    case 'C': term_move_to(t, cx + count(s, 0), cy); break;
-    case 'D': term_move_to(t, cx - count(s, 0), cy); break;
-    case 'E': move_vertical(t, 0, count(s, 0)); break;
-    case 'F': move_vertical(t, 0, -count(s, 0)); break;
-    case 'G': case '`': term_move_to(t, count(s, 0) - 1, cy); break;
-    case 'H': case 'f': term_move_to_origin(t, count(s, 1) - 1, count(s, 0) - 1); break;
-    case 'I': term_tab(t, count(s, 0)); break;
-    case 'J': term_erase_display(t, param(s, 0, 0), 0); break;
-    case 'K': term_erase_line(t, param(s, 0, 0), 0); break;
-    case 'L': term_insert_lines(t, count(s, 0)); break;
-    case 'M': term_delete_lines(t, count(s, 0)); break;
-    case 'P': term_delete_chars(t, count(s, 0)); break;
-    case 'S': term_scroll_up(t, count(s, 0)); break;
-    case 'T':
-        if (s->nparams > 1)
-            unhandled(t, s, f); /* mouse highlight tracking */
-        else
-            term_scroll_down(t, count(s, 0));
-        break;
-    case 'X': term_erase_chars(t, count(s, 0)); break;
-    case 'Z': term_tab(t, -count(s, 0)); break;
-    case 'a': term_move_to(t, cx + count(s, 0), cy); break;
-    case 'b': term_repeat_last(t, count(s, 0)); break;
-    case 'c': term_device_attributes(t, s); break;
-    case 'd': term_move_to_origin(t, cx, count(s, 0) - 1); break;
-    case 'e': move_vertical(t, cx, count(s, 0)); break;
-    case 'g': clear_tabs(t, param(s, 0, 0)); break;
-    case 'h': term_set_modes(t, s, 1); break;
-    case 'l': term_set_modes(t, s, 0); break;
-    case 'm': term_sgr(t, s); break;
-    case 'n': term_device_status(t, s); break;
-    case 'r': set_margins(t, s); break;
-    case 's': term_save_cursor(t); break;
-    case 'u': term_restore_cursor(t); break;
-    case 't': term_window_ops(t, s); break;
-    default: unhandled(t, s, f); break;
+    (void)f;
+    term_insert_chars(t, count(s, 0));
+}
+/* CUU - ECMA-48 8.3.22 */
+static void csi_cuu(tsr_term *t, const parser_seq *s, uint8_t f)
+{
+    (void)f;
+    move_vertical(t, t->x, -count(s, 0));
+}
+/* CUD - ECMA-48 8.3.19; VPR - ECMA-48 8.3.160 */
+static void csi_cud(tsr_term *t, const parser_seq *s, uint8_t f)
+{
+    (void)f;
+    move_vertical(t, t->x, count(s, 0));
+}
+/* CUF - ECMA-48 8.3.20; HPR - ECMA-48 8.3.59 */
+static void csi_cuf(tsr_term *t, const parser_seq *s, uint8_t f)
+{
+    (void)f;
+    term_move_to(t, t->x + count(s, 0), t->y);
+}
+/* CUB - ECMA-48 8.3.18 */
+static void csi_cub(tsr_term *t, const parser_seq *s, uint8_t f)
+{
+    (void)f;
+    term_move_to(t, t->x - count(s, 0), t->y);
+}
+/* CNL - ECMA-48 8.3.12 */
+static void csi_cnl(tsr_term *t, const parser_seq *s, uint8_t f)
+{
+    (void)f;
+    move_vertical(t, 0, count(s, 0));
+}
+/* CPL - ECMA-48 8.3.13 */
+static void csi_cpl(tsr_term *t, const parser_seq *s, uint8_t f)
+{
+    (void)f;
+    move_vertical(t, 0, -count(s, 0));
+}
+/* CHA - ECMA-48 8.3.9; HPA - ECMA-48 8.3.57 */
+static void csi_cha(tsr_term *t, const parser_seq *s, uint8_t f)
+{
+    (void)f;
+    term_move_to(t, count(s, 0) - 1, t->y);
+}
+/* CUP - ECMA-48 8.3.21; HVP - ECMA-48 8.3.63 */
+static void csi_cup(tsr_term *t, const parser_seq *s, uint8_t f)
+{
+    (void)f;
+    term_move_to_origin(t, count(s, 1) - 1, count(s, 0) - 1);
+}
+/* CHT - ECMA-48 8.3.10 */
+static void csi_cht(tsr_term *t, const parser_seq *s, uint8_t f)
+{
+    (void)f;
+    term_tab(t, count(s, 0));
+}
+/* ED - ECMA-48 8.3.39 */
+static void csi_ed(tsr_term *t, const parser_seq *s, uint8_t f)
+{
+    (void)f;
+    term_erase_display(t, param(s, 0, 0), 0);
+}
+/* DECSED - DEC STD 070 (selective: protected cells stay) */
+static void csi_decsed(tsr_term *t, const parser_seq *s, uint8_t f)
+{
+    (void)f;
+    term_erase_display(t, param(s, 0, 0), 1);
+}
+/* EL - ECMA-48 8.3.41 */
+static void csi_el(tsr_term *t, const parser_seq *s, uint8_t f)
+{
+    (void)f;
+    term_erase_line(t, param(s, 0, 0), 0);
+}
+/* DECSEL - DEC STD 070 */
+static void csi_decsel(tsr_term *t, const parser_seq *s, uint8_t f)
+{
+    (void)f;
+    term_erase_line(t, param(s, 0, 0), 1);
+}
+/* IL - ECMA-48 8.3.67 */
+static void csi_il(tsr_term *t, const parser_seq *s, uint8_t f)
+{
+    (void)f;
+    term_insert_lines(t, count(s, 0));
+}
+/* DL - ECMA-48 8.3.32 */
+static void csi_dl(tsr_term *t, const parser_seq *s, uint8_t f)
+{
+    (void)f;
+    term_delete_lines(t, count(s, 0));
+}
+/* DCH - ECMA-48 8.3.26 */
+static void csi_dch(tsr_term *t, const parser_seq *s, uint8_t f)
+{
+    (void)f;
+    term_delete_chars(t, count(s, 0));
+}
+/* SU - ECMA-48 8.3.147 */
+static void csi_su(tsr_term *t, const parser_seq *s, uint8_t f)
+{
+    (void)f;
+    term_scroll_up(t, count(s, 0));
+}
+/* SD - ECMA-48 8.3.113; with more parameters xterm's mouse highlight
+ * tracking, not supported */
+static void csi_sd(tsr_term *t, const parser_seq *s, uint8_t f)
+{
+    if (s->nparams > 1)
+        unhandled(t, s, f);
+    else
+        term_scroll_down(t, count(s, 0));
+}
+/* ECH - ECMA-48 8.3.38 */
+static void csi_ech(tsr_term *t, const parser_seq *s, uint8_t f)
+{
+    (void)f;
+    term_erase_chars(t, count(s, 0));
+}
+/* CBT - ECMA-48 8.3.7 */
+static void csi_cbt(tsr_term *t, const parser_seq *s, uint8_t f)
+{
+    (void)f;
+    term_tab(t, -count(s, 0));
+}
+/* REP - ECMA-48 8.3.103 */
+static void csi_rep(tsr_term *t, const parser_seq *s, uint8_t f)
+{
+    (void)f;
+    term_repeat_last(t, count(s, 0));
+}
+/* DA - ECMA-48 8.3.24 (DA1); with '>' DA2 - xterm ctlseqs */
+static void csi_da(tsr_term *t, const parser_seq *s, uint8_t f)
+{
+    (void)f;
+    term_device_attributes(t, s);
+}
+/* VPA - ECMA-48 8.3.158 */
+static void csi_vpa(tsr_term *t, const parser_seq *s, uint8_t f)
+{
+    (void)f;
+    term_move_to_origin(t, t->x, count(s, 0) - 1);
+}
+/* TBC - ECMA-48 8.3.154 */
+static void csi_tbc(tsr_term *t, const parser_seq *s, uint8_t f)
+{
+    (void)f;
+    int how = param(s, 0, 0);
+    if (how == 0) {
+        t->tabs[t->x] = 0;
+    } else if (how == 3 || how == 5) {
+        for (int x = 0; x < TSR_MAX_COLS; x++)
+            t->tabs[x] = 0;
     }
+}
+/* SM - ECMA-48 8.3.125; DECSET - xterm ctlseqs */
+static void csi_sm(tsr_term *t, const parser_seq *s, uint8_t f)
+{
+    (void)f;
+    term_set_modes(t, s, 1);
+}
+/* RM - ECMA-48 8.3.106; DECRST - xterm ctlseqs */
+static void csi_rm(tsr_term *t, const parser_seq *s, uint8_t f)
+{
+    (void)f;
+    term_set_modes(t, s, 0);
+}
+/* SGR - ECMA-48 8.3.117 */
+static void csi_sgr(tsr_term *t, const parser_seq *s, uint8_t f)
+{
+    (void)f;
+    term_sgr(t, s);
+}
+/* DSR - ECMA-48 8.3.35; with '?' DECDSR - DEC STD 070 */
+static void csi_dsr(tsr_term *t, const parser_seq *s, uint8_t f)
+{
+    (void)f;
+    term_device_status(t, s);
+}
+/* XTVERSION - xterm ctlseqs */
+static void csi_xtversion(tsr_term *t, const parser_seq *s, uint8_t f)
+{
+    (void)s;
+    (void)f;
+    term_version_report(t);
+}
+/* DECSTBM - DEC STD 070; invalid regions are ignored, as in xterm */
+static void csi_decstbm(tsr_term *t, const parser_seq *s, uint8_t f)
+{
+    (void)f;
+    int top = param(s, 0, 1);
+    int bot = param(s, 1, t->rows);
+    if (top < 1)
+        top = 1;
+    if (bot < 1 || bot > t->rows)
+        bot = t->rows;
+    if (top >= bot)
+        return;
+    t->top = top - 1;
+    t->bottom = bot - 1;
+    term_move_to_origin(t, 0, 0);
+}
+/* SCOSC - xterm ctlseqs (saves as DECSC does) */
+static void csi_scosc(tsr_term *t, const parser_seq *s, uint8_t f)
+{
+    (void)s;
+    (void)f;
+    term_save_cursor(t);
+}
+/* SCORC - xterm ctlseqs */
+static void csi_scorc(tsr_term *t, const parser_seq *s, uint8_t f)
+{
+    (void)s;
+    (void)f;
+    term_restore_cursor(t);
+}
+/* XTWINOPS - xterm ctlseqs */
+static void csi_xtwinops(tsr_term *t, const parser_seq *s, uint8_t f)
+{
+    (void)f;
+    term_window_ops(t, s);
+}
+/* DECSCUSR - xterm ctlseqs (VT520) */
+static void csi_decscusr(tsr_term *t, const parser_seq *s, uint8_t f)
+{
+    (void)f;
+    int v = param(s, 0, 0);
+    if (v > 6)
+        return;
+    static const int shapes[7] = {TSR_CURSOR_DEFAULT, TSR_CURSOR_BLOCK,     TSR_CURSOR_BLOCK,
+                                  TSR_CURSOR_UNDERLINE, TSR_CURSOR_UNDERLINE, TSR_CURSOR_BAR,
+                                  TSR_CURSOR_BAR};
+    t->cursor_shape = shapes[v];
+    t->cursor_blink = v == 0 || (v & 1);
+    mode_put(t, M_BLINK12, t->cursor_blink);
+}
+/* DECSCA - DEC STD 070 */
+static void csi_decsca(tsr_term *t, const parser_seq *s, uint8_t f)
+{
+    (void)f;
+    t->protect = param(s, 0, 0) == 1;
+}
+/* DECSTR - DEC STD 070 */
+static void csi_decstr(tsr_term *t, const parser_seq *s, uint8_t f)
+{
+    (void)s;
+    (void)f;
+    term_soft_reset(t);
+}
+/* DECRQM - DEC STD 070 (ANSI and DEC modes) */
+static void csi_decrqm(tsr_term *t, const parser_seq *s, uint8_t f)
+{
+    (void)f;
+    term_report_mode(t, s);
+}
+
+/* The table, sorted by key: final byte, then private marker, then
+ * intermediate. PLAIN rows have neither marker nor intermediate. */
+#define CSI_ROWS(PLAIN, SEQ) \
+    PLAIN('@', csi_ich, "ICH", "ECMA-48 8.3.64")                  \
+    PLAIN('A', csi_cuu, "CUU", "ECMA-48 8.3.22")                  \
+    PLAIN('B', csi_cud, "CUD", "ECMA-48 8.3.19")                  \
+    PLAIN('C', csi_cuf, "CUF", "ECMA-48 8.3.20")                  \
+    PLAIN('D', csi_cub, "CUB", "ECMA-48 8.3.18")                  \
+    PLAIN('E', csi_cnl, "CNL", "ECMA-48 8.3.12")                  \
+    PLAIN('F', csi_cpl, "CPL", "ECMA-48 8.3.13")                  \
+    PLAIN('G', csi_cha, "CHA", "ECMA-48 8.3.9")                   \
+    PLAIN('H', csi_cup, "CUP", "ECMA-48 8.3.21")                  \
+    PLAIN('I', csi_cht, "CHT", "ECMA-48 8.3.10")                  \
+    PLAIN('J', csi_ed, "ED", "ECMA-48 8.3.39")                    \
+    SEQ('J', '?', 0, csi_decsed, "DECSED", "DEC STD 070")         \
+    PLAIN('K', csi_el, "EL", "ECMA-48 8.3.41")                    \
+    SEQ('K', '?', 0, csi_decsel, "DECSEL", "DEC STD 070")         \
+    PLAIN('L', csi_il, "IL", "ECMA-48 8.3.67")                    \
+    PLAIN('M', csi_dl, "DL", "ECMA-48 8.3.32")                    \
+    PLAIN('P', csi_dch, "DCH", "ECMA-48 8.3.26")                  \
+    PLAIN('S', csi_su, "SU", "ECMA-48 8.3.147")                   \
+    PLAIN('T', csi_sd, "SD", "ECMA-48 8.3.113")                   \
+    PLAIN('X', csi_ech, "ECH", "ECMA-48 8.3.38")                  \
+    PLAIN('Z', csi_cbt, "CBT", "ECMA-48 8.3.7")                   \
+    PLAIN('`', csi_cha, "HPA", "ECMA-48 8.3.57")                  \
+    PLAIN('a', csi_cuf, "HPR", "ECMA-48 8.3.59")                  \
+    PLAIN('b', csi_rep, "REP", "ECMA-48 8.3.103")                 \
+    PLAIN('c', csi_da, "DA", "ECMA-48 8.3.24")                    \
+    SEQ('c', '>', 0, csi_da, "DA2", "xterm ctlseqs")              \
+    PLAIN('d', csi_vpa, "VPA", "ECMA-48 8.3.158")                 \
+    PLAIN('e', csi_cud, "VPR", "ECMA-48 8.3.160")                 \
+    PLAIN('f', csi_cup, "HVP", "ECMA-48 8.3.63")                  \
+    PLAIN('g', csi_tbc, "TBC", "ECMA-48 8.3.154")                 \
+    PLAIN('h', csi_sm, "SM", "ECMA-48 8.3.125")                   \
+    SEQ('h', '?', 0, csi_sm, "DECSET", "xterm ctlseqs")           \
+    PLAIN('l', csi_rm, "RM", "ECMA-48 8.3.106")                   \
+    SEQ('l', '?', 0, csi_rm, "DECRST", "xterm ctlseqs")           \
+    PLAIN('m', csi_sgr, "SGR", "ECMA-48 8.3.117")                 \
+    PLAIN('n', csi_dsr, "DSR", "ECMA-48 8.3.35")                  \
+    SEQ('n', '?', 0, csi_dsr, "DECDSR", "DEC STD 070")            \
+    SEQ('p', 0, '!', csi_decstr, "DECSTR", "DEC STD 070")         \
+    SEQ('p', 0, '$', csi_decrqm, "DECRQM", "DEC STD 070")         \
+    SEQ('p', '?', '$', csi_decrqm, "DECRQM", "DEC STD 070")       \
+    SEQ('q', 0, ' ', csi_decscusr, "DECSCUSR", "xterm ctlseqs")   \
+    SEQ('q', 0, '"', csi_decsca, "DECSCA", "DEC STD 070")         \
+    SEQ('q', '>', 0, csi_xtversion, "XTVERSION", "xterm ctlseqs") \
+    PLAIN('r', csi_decstbm, "DECSTBM", "DEC STD 070")             \
+    PLAIN('s', csi_scosc, "SCOSC", "xterm ctlseqs")               \
+    PLAIN('t', csi_xtwinops, "XTWINOPS", "xterm ctlseqs")         \
+    PLAIN('u', csi_scorc, "SCORC", "xterm ctlseqs")
+
+#define TABLE_PLAIN(f, fn, name, spec) {CSI_KEY(f, 0, 0), fn, name, spec},
+#define TABLE_SEQ(f, m, i, fn, name, spec) {CSI_KEY(f, m, i), fn, name, spec},
+static const csi_entry csi_table[] = {CSI_ROWS(TABLE_PLAIN, TABLE_SEQ)};
+#define CSI_TABLE_LEN (sizeof csi_table / sizeof csi_table[0])
+
+/* The PLAIN rows again, indexed by final byte: the commonest sequences
+ * skip the search. */
+#define INDEX_PLAIN(f, fn, name, spec) [(f) - 0x40] = {CSI_KEY(f, 0, 0), fn, name, spec},
+#define INDEX_SEQ(f, m, i, fn, name, spec)
+static const csi_entry csi_plain[0x3f] = {CSI_ROWS(INDEX_PLAIN, INDEX_SEQ)};
+
+/* Branch-free binary search: the same few steps for every key. */
+static const csi_entry *csi_find(uint32_t key)
+{
+    const csi_entry *base = csi_table;
+    size_t n = CSI_TABLE_LEN;
+    while (n > 1) {
+        size_t half = n / 2;
+        base = base[half].key <= key ? base + half : base;
+        n -= half;
+    }
+    return base->key == key ? base : NULL;
+}
+
+int csi_table_sorted(void)
+{
+    for (size_t i = 1; i < CSI_TABLE_LEN; i++)
+        if (csi_table[i - 1].key >= csi_table[i].key)
+            return 0;
+    return 1;
+}
+
+int csi_index_agrees(void)
+{
+    for (int f = 0x40; f < 0x7f; f++) {
+        const csi_entry *e = csi_find(CSI_KEY(f, 0, 0));
+        const csi_entry *d = &csi_plain[f - 0x40];
+        if (e ? d->fn != e->fn || d->key != e->key : d->fn != NULL)
+            return 0;
+    }
+    return 1;
 }
 
 void term_csi(tsr_term *t, const parser_seq *s, uint8_t f)
 {
-    uint8_t m = s->marker;
-    uint8_t i0 = s->ninter ? s->inter[0] : 0;
-    if (s->ninter > 1) {
+    const csi_entry *e;
+    if (!s->marker && !s->ninter && f >= 0x40 && f < 0x7f)
+        e = csi_plain[f - 0x40].fn ? &csi_plain[f - 0x40] : NULL;
+    else if (s->ninter > 1)
+        e = NULL;
+    else
+        e = csi_find(CSI_KEY(f, s->marker, s->ninter ? s->inter[0] : 0));
+    if (e)
+        e->fn(t, s, f);
+    else
         unhandled(t, s, f);
-        return;
-    }
-    if (!m && !i0) {
-        csi_plain(t, s, f);
-        return;
-    }
-    if (m == '?' && !i0) {
-        switch (f) {
-        case 'h': term_set_modes(t, s, 1); return;
-        case 'l': term_set_modes(t, s, 0); return;
-        case 'J': term_erase_display(t, param(s, 0, 0), 1); return;
-        case 'K': term_erase_line(t, param(s, 0, 0), 1); return;
-        case 'n': term_device_status(t, s); return;
-        default: break;
-        }
-    } else if (m == '>' && !i0) {
-        if (f == 'c') {
-            term_device_attributes(t, s);
-            return;
-        }
-        if (f == 'q') {
-            term_version_report(t);
-            return;
-        }
-    } else if (!m && i0 == ' ' && f == 'q') {
-        cursor_style(t, param(s, 0, 0));
-        return;
-    } else if (!m && i0 == '"' && f == 'q') {
-        int v = param(s, 0, 0);
-        t->protect = v == 1;
-        return;
-    } else if (!m && i0 == '!' && f == 'p') {
-        term_soft_reset(t);
-        return;
-    } else if ((!m || m == '?') && i0 == '$' && f == 'p') {
-        term_report_mode(t, s);
-        return;
-    }
-    unhandled(t, s, f);
 }

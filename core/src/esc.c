@@ -1,6 +1,6 @@
 /* C0/C1 controls, ESC sequences and the character sets (G0-G3, locking
  * and single shifts, DEC special graphics and the UK set). */
-#include "term.h"
+#include "dispatch.h"
 
 /* DEC special graphics for 0x60-0x7e: line drawing and symbols. DEC's
  * table also blanks 0x5f; xterm.js and tmux keep it '_', and so do we. */

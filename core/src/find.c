@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "render.h"
-#include "view.h"
 
 typedef struct row_text {
     tsr_buf text;
@@ -17,7 +16,7 @@ typedef struct row_text {
 
 static int build(const view *t, const row *r, row_text *rt)
 {
-    tsr_buf_clear(&rt->text);
+    buf_clear(&rt->text);
     for (int x = 0; x < t->cols; x++) {
         size_t before = rt->text.len;
         int rc = render_row(&rt->text, r, x, x + 1, 0);
@@ -63,16 +62,6 @@ static void record(tsr_match *out, size_t max, size_t *count, int row, int col, 
         out[*count].cells = cells;
     }
     (*count)++;
-}
-
-int tsr_term_find_all(const tsr_term *t, const char *needle, size_t len, int exact,
-                      const tsr_region *region, tsr_match *out, size_t max, size_t *count)
-{
-    if (!t)
-        return TSR_ERR_INVALID;
-    view v;
-    term_view(t, &v);
-    return view_find_all(&v, needle, len, exact, region, out, max, count);
 }
 
 int view_find_all(const view *t, const char *needle, size_t len, int exact,
@@ -128,7 +117,7 @@ int view_find_all(const view *t, const char *needle, size_t len, int exact,
                 record(out, max, count, y, col, cells);
         }
     }
-    tsr_buf_free(&rt.text);
+    buf_free(&rt.text);
     free(rt.cell_of);
     return rc;
 }

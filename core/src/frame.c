@@ -4,7 +4,6 @@
  *   8 u64 time_ns   16 payload */
 #include <string.h>
 
-#include "history.h"
 #include "term.h"
 
 #define FRAME_VERSION 1
@@ -176,14 +175,14 @@ int tsr_term_apply_frame(tsr_term *t, const tsr_frame *f, int *made)
     uint64_t raw = 0;
     switch (f->type) {
     case TSR_FRAME_OUTPUT:
-        rc = tsr_term_feed(t, f->data, f->len);
+        rc = f->data || !f->len ? term_feed(t, f->data, f->len) : TSR_ERR_INVALID;
         raw = f->len;
         break;
     case TSR_FRAME_RESIZE:
-        rc = tsr_term_resize(t, f->rows, f->cols);
+        rc = term_set_size(t, f->rows, f->cols);
         break;
     case TSR_FRAME_RESET:
-        rc = tsr_term_reset(t);
+        term_reset_all(t);
         break;
     case TSR_FRAME_EXIT:
         t->exited = 1;
@@ -198,7 +197,7 @@ int tsr_term_apply_frame(tsr_term *t, const tsr_frame *f, int *made)
     default:
         return TSR_ERR_INVALID;
     }
-    int rc2 = history_record(t, f->time_ns, raw, made);
+    int rc2 = term_record(t, f->time_ns, raw, made);
     return rc ? rc : rc2;
 }
 

@@ -7,8 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "term.h"
-
 uint64_t snapshot_row_bytes(const row *r)
 {
     return sizeof *r + sizeof(cell) * r->cols + sizeof(uint32_t) * r->extra_cap;
@@ -17,7 +15,7 @@ uint64_t snapshot_row_bytes(const row *r)
 static uint64_t full_bytes(const tsr_snapshot *s)
 {
     uint64_t n = 0;
-    for (int y = 0; y < s->rows; y++)
+    for (int y = 0; y < s->view.rows; y++)
         n += snapshot_row_bytes(s->row[y]);
     return n;
 }
@@ -26,7 +24,7 @@ static void snapshot_free(tsr_snapshot *s)
 {
     if (!s)
         return;
-    for (int y = 0; y < s->rows; y++)
+    for (int y = 0; y < s->view.rows; y++)
         row_free(s->row[y]);
     free(s->title);
     free(s->icon);
@@ -107,16 +105,17 @@ static uint64_t mix(uint64_t h, uint64_t v)
     return h * 0xff51afd7ed558ccdull;
 }
 
-/* The visual identity of t's screen as one number. */
-static uint64_t visual_hash(tsr_term *t)
+/* The visual identity of what v shows as one number. */
+static uint64_t visual_hash(const view *v)
 {
-    uint64_t h = mix(0, (uint64_t)t->rows << 32 | (uint32_t)t->cols);
-    for (int y = 0; y < t->rows; y++)
-        h = mix(h, row_hash(grid_row(t->g, y)));
-    h = mix(h, (uint64_t)t->y << 32 | (uint32_t)t->x);
-    h = mix(h, (uint64_t)mode_get(t, M_DECTCEM) | (uint64_t)t->cursor_shape << 8 |
-                   (uint64_t)t->cursor_blink << 16 | (uint64_t)(t->g == &t->alt) << 24 |
-                   (uint64_t)mode_get(t, M_DECSCNM) << 32);
+    const tsr_cursor *c = &v->meta.cursor;
+    uint64_t h = mix(0, (uint64_t)v->rows << 32 | (uint32_t)v->cols);
+    for (int y = 0; y < v->rows; y++)
+        h = mix(h, row_hash(view_row(v, y)));
+    h = mix(h, (uint64_t)c->row << 32 | (uint32_t)c->col);
+    h = mix(h, (uint64_t)c->visible | (uint64_t)c->shape << 8 | (uint64_t)c->blink << 16 |
+                   (uint64_t)v->meta.alt << 24 |
+                   (uint64_t)modes_bit(v->meta.modes, M_DECSCNM) << 32);
     return h;
 }
 
@@ -134,17 +133,20 @@ static int cmp_hashed(const void *a, const void *b)
 /* A row rewritten with text the previous revision already holds (in place,
  * or moved, as a program that scrolls by repainting does) was copied on
  * write but shows the same: take the kept row back, so revisions share it. */
-static void share_unchanged_rows(tsr_term *t, tsr_snapshot *prev)
+void history_share_rows(const history *h, grid *g)
 {
+    if (!h->count)
+        return;
+    const tsr_snapshot *prev = nth(h, h->count - 1);
     hashed_row kept[TSR_MAX_ROWS];
-    int n = prev->rows;
+    int n = prev->view.rows;
     for (int i = 0; i < n; i++) {
         kept[i].hash = row_hash(prev->row[i]);
         kept[i].r = prev->row[i];
     }
     qsort(kept, (size_t)n, sizeof kept[0], cmp_hashed);
-    for (int y = 0; y < t->rows; y++) {
-        row **slot = grid_slot(t->g, y);
+    for (int y = 0; y < g->rows; y++) {
+        row **slot = grid_slot(g, y);
         if (y < n && *slot == prev->row[y])
             continue;
         hashed_row key = {row_hash(*slot), NULL};
@@ -174,50 +176,43 @@ static int dup_text(const char *s, size_t n, char **out)
     return TSR_OK;
 }
 
-int history_record(tsr_term *t, uint64_t time_ns, uint64_t raw_bytes, int *made)
+int history_record(history *h, const view *v, uint64_t time_ns, uint64_t raw_bytes, int *made)
 {
-    history *h = &t->hist;
     *made = 0;
     tsr_snapshot *prev = h->count ? nth(h, h->count - 1) : NULL;
-    if (prev)
-        share_unchanged_rows(t, prev);
-    uint64_t hash = visual_hash(t);
+    uint64_t hash = visual_hash(v);
     if (prev && prev->hash == hash) {
         prev->raw_bytes += raw_bytes; /* bytes that changed nothing visible */
         h->raw_total += raw_bytes;
         return TSR_OK;
     }
-    tsr_snapshot *s = calloc(1, sizeof *s + sizeof(row *) * (size_t)t->rows);
+    tsr_snapshot *s = calloc(1, sizeof *s + sizeof(row *) * (size_t)v->rows);
     if (!s)
         return TSR_ERR_NOMEM;
-    if (dup_text(t->title ? t->title : "", t->title ? t->title_len : 0, &s->title) ||
-        dup_text(t->icon ? t->icon : "", t->icon ? t->icon_len : 0, &s->icon)) {
+    if (dup_text(v->meta.title, v->meta.title_len, &s->title) ||
+        dup_text(v->meta.icon, v->meta.icon_len, &s->icon)) {
         snapshot_free(s);
         return TSR_ERR_NOMEM;
     }
-    s->title_len = t->title ? t->title_len : 0;
-    s->icon_len = t->icon ? t->icon_len : 0;
     s->seq = h->next_seq;
     s->time_ns = time_ns;
     s->hash = hash;
-    s->rows = t->rows;
-    s->cols = t->cols;
-    s->alt = t->g == &t->alt;
-    tsr_term_cursor(t, &s->cursor);
-    s->modes = t->modes;
-    s->mouse_tracking = t->mouse_tracking;
-    s->mouse_encoding = t->mouse_encoding;
-    s->styles = &t->styles;
+    s->view = *v;
+    s->view.ring = s->row;
+    s->view.head = 0;
+    s->view.mask = UINT32_MAX;
+    s->view.meta.title = s->title;
+    s->view.meta.icon = s->icon;
     s->raw_bytes = raw_bytes;
     /* rows the previous revision holds cost nothing more */
     const row *held[TSR_MAX_ROWS];
-    int nheld = prev ? prev->rows : 0;
+    int nheld = prev ? prev->view.rows : 0;
     for (int i = 0; i < nheld; i++)
         held[i] = prev->row[i];
     if (nheld)
         qsort(held, (size_t)nheld, sizeof held[0], cmp_ptr);
-    for (int y = 0; y < t->rows; y++) {
-        row *r = grid_row(t->g, y);
+    for (int y = 0; y < v->rows; y++) {
+        row *r = view_row(v, y);
         s->row[y] = row_retain(r);
         if (!nheld || !bsearch(&r, held, (size_t)nheld, sizeof held[0], cmp_ptr))
             s->own_bytes += snapshot_row_bytes(r);
@@ -246,9 +241,9 @@ void history_mark_styles(const history *h, style_table *st)
     for (uint32_t i = 0; i < h->count; i++) {
         const tsr_snapshot *s = nth(h, i);
         const tsr_snapshot *p = i ? nth(h, i - 1) : NULL;
-        for (int y = 0; y < s->rows; y++) {
+        for (int y = 0; y < s->view.rows; y++) {
             const row *r = s->row[y];
-            if (p && y < p->rows && p->row[y] == r)
+            if (p && y < p->view.rows && p->row[y] == r)
                 continue; /* marked with the previous revision */
             for (int x = 0; x < r->cols; x++)
                 style_gc_mark(st, r->cells[x].style);
@@ -256,21 +251,18 @@ void history_mark_styles(const history *h, style_table *st)
     }
 }
 
-uint64_t tsr_term_revision(const tsr_term *t)
+uint64_t history_newest_seq(const history *h)
 {
-    return t && t->hist.next_seq ? t->hist.next_seq - 1 : 0;
+    return h->next_seq ? h->next_seq - 1 : 0;
 }
 
-uint64_t tsr_term_oldest_revision(const tsr_term *t)
+uint64_t history_oldest_seq(const history *h)
 {
-    return t && t->hist.count ? nth(&t->hist, 0)->seq : 0;
+    return h->count ? nth(h, 0)->seq : 0;
 }
 
-int tsr_term_history_get(const tsr_term *t, uint64_t seq, const tsr_snapshot **out)
+int history_get(const history *h, uint64_t seq, const tsr_snapshot **out)
 {
-    if (!t || !out)
-        return TSR_ERR_INVALID;
-    const history *h = &t->hist;
     if (!h->count || seq >= h->next_seq)
         return TSR_ERR_RANGE;
     uint64_t oldest = nth(h, 0)->seq;
@@ -280,13 +272,11 @@ int tsr_term_history_get(const tsr_term *t, uint64_t seq, const tsr_snapshot **o
     return TSR_OK;
 }
 
-void tsr_term_history_stats(const tsr_term *t, tsr_history_stats *out)
+void history_stats(const history *h, tsr_history_stats *out)
 {
-    if (!t || !out)
-        return;
-    out->revisions = t->hist.count;
-    out->raw_bytes = t->hist.raw_total;
-    out->decoded_bytes = t->hist.decoded_total;
-    out->full_copy_bytes = t->hist.full_total;
-    out->evicted = t->hist.evicted;
+    out->revisions = h->count;
+    out->raw_bytes = h->raw_total;
+    out->decoded_bytes = h->decoded_total;
+    out->full_copy_bytes = h->full_total;
+    out->evicted = h->evicted;
 }

@@ -1,27 +1,58 @@
-/* Modes: SM/RM and DECSET/DECRST, DECRQM reports, the alternate screen
- * (47, 1047, 1048, 1049), cursor save/restore and the soft reset. */
+/* Modes, from the table in modes.def: SM/RM and DECSET/DECRST, DECRQM
+ * reports, the alternate screen (47, 1047, 1048, 1049), cursor save and
+ * restore, the defaults and the soft reset. */
 #include <string.h>
 
 #include "term.h"
 
-/* DEC private modes kept as a plain bit. */
-static const struct {
-    int mode;
-    enum mode bit;
-} dec_bits[] = {
-    {1, M_DECCKM},  {5, M_DECSCNM}, {6, M_DECOM},  {7, M_DECAWM},    {12, M_BLINK12},
-    {25, M_DECTCEM}, {66, M_DECKPAM}, {1004, M_FOCUS}, {2004, M_PASTE}, {2026, M_SYNC},
+/* The table of modes.def: one row per mode, found by number with a switch
+ * the compiler builds from the same rows. */
+enum store { ST_BIT, ST_TRACK, ST_ENCODING, ST_SCREEN, ST_CURSOR };
+/* How an alternate screen mode enters and leaves (its row's value). */
+enum { ALT_PLAIN, ALT_CLEAR_ON_LEAVE, ALT_SAVE_AND_CLEAR };
+#define KIND_ANSI 0u
+#define KIND_DEC 1u
+
+typedef struct mode_row {
+    uint8_t store, value, def, decstr;
+} mode_row;
+
+#define MODE_VALUE_BIT(v) M_##v
+#define MODE_VALUE_TRACK(v) TSR_MOUSE_##v
+#define MODE_VALUE_ENCODING(v) TSR_MOUSE_ENC_##v
+#define MODE_VALUE_SCREEN(v) ALT_##v
+#define MODE_VALUE_CURSOR(v) 0
+static const mode_row mode_rows[] = {
+#define MODE(kind, number, store, value, def, decstr, ...) \
+    {ST_##store, MODE_VALUE_##store(value), def, decstr},
+#include "modes.def"
+#undef MODE
 };
 
-static int dec_bit(int mode, enum mode *bit)
+enum {
+#define MODE(kind, number, ...) ROW_##kind##_##number,
+#include "modes.def"
+#undef MODE
+};
+
+static const mode_row *mode_find(int number, int dec)
 {
-    for (size_t i = 0; i < sizeof dec_bits / sizeof dec_bits[0]; i++) {
-        if (dec_bits[i].mode == mode) {
-            *bit = dec_bits[i].bit;
-            return 1;
-        }
+    switch ((unsigned)number | (dec ? KIND_DEC : KIND_ANSI) << 16) {
+#define MODE(kind, number, ...) \
+    case (unsigned)number | KIND_##kind << 16: return &mode_rows[ROW_##kind##_##number];
+#include "modes.def"
+#undef MODE
+    default: return NULL;
     }
-    return 0;
+}
+
+uint32_t modes_defaults(void)
+{
+    uint32_t bits = 0;
+    for (size_t i = 0; i < sizeof mode_rows / sizeof mode_rows[0]; i++)
+        if (mode_rows[i].store == ST_BIT && mode_rows[i].def)
+            bits |= 1u << mode_rows[i].value;
+    return bits;
 }
 
 void term_save_cursor(tsr_term *t)
@@ -80,39 +111,31 @@ static void use_alt(tsr_term *t, int on, int clear_on_enter, int clear_on_leave)
             clear_grid_screen(t, &t->alt);
         t->g = &t->primary;
     }
-    mode_put(t, M_ALTSCR, t->g == &t->alt);
     t->gc_valid = 0;
 }
 
-static void set_dec_mode(tsr_term *t, const parser_seq *s, int mode, int on)
+static void set_mode(tsr_term *t, const mode_row *m, int on)
 {
-    enum mode bit;
-    if (dec_bit(mode, &bit)) {
-        mode_put(t, bit, on);
-        if (mode == 6)
+    switch (m->store) {
+    case ST_BIT:
+        mode_put(t, m->value, on);
+        if (m->value == M_DECOM)
             term_move_to_origin(t, 0, 0);
-        else if (mode == 12)
+        else if (m->value == M_BLINK12)
             t->cursor_blink = on;
         return;
-    }
-    switch (mode) {
-    case 9: t->mouse_tracking = on ? TSR_MOUSE_X10 : TSR_MOUSE_OFF; return;
-    case 1000: t->mouse_tracking = on ? TSR_MOUSE_NORMAL : TSR_MOUSE_OFF; return;
-    case 1002: t->mouse_tracking = on ? TSR_MOUSE_BUTTON : TSR_MOUSE_OFF; return;
-    case 1003: t->mouse_tracking = on ? TSR_MOUSE_ANY : TSR_MOUSE_OFF; return;
-    case 1005: t->mouse_encoding = on ? TSR_MOUSE_ENC_UTF8 : TSR_MOUSE_ENC_DEFAULT; return;
-    case 1006: t->mouse_encoding = on ? TSR_MOUSE_ENC_SGR : TSR_MOUSE_ENC_DEFAULT; return;
-    case 1015: t->mouse_encoding = on ? TSR_MOUSE_ENC_URXVT : TSR_MOUSE_ENC_DEFAULT; return;
-    case 47: use_alt(t, on, 0, 0); return;
-    case 1047: use_alt(t, on, 0, 1); return;
-    case 1048:
+    case ST_TRACK: t->mouse_tracking = on ? m->value : TSR_MOUSE_OFF; return;
+    case ST_ENCODING: t->mouse_encoding = on ? m->value : TSR_MOUSE_ENC_DEFAULT; return;
+    case ST_CURSOR:
         if (on)
             term_save_cursor(t);
         else
             term_restore_cursor(t);
         return;
-    case 1049:
-        if (on) {
+    case ST_SCREEN:
+        if (m->value != ALT_SAVE_AND_CLEAR) {
+            use_alt(t, on, 0, m->value == ALT_CLEAR_ON_LEAVE);
+        } else if (on) {
             if (t->g != &t->alt)
                 term_save_cursor(t);
             use_alt(t, 1, 1, 0);
@@ -121,29 +144,20 @@ static void set_dec_mode(tsr_term *t, const parser_seq *s, int mode, int on)
             term_restore_cursor(t);
         }
         return;
-    default: {
-        parser_seq one = *s;
-        one.nparams = 1;
-        one.params[0] = mode;
-        one.sub_mask = 0;
-        term_note_seq(t, "CSI", &one, on ? 'h' : 'l', "mode not supported");
-        return;
-    }
+    default: return;
     }
 }
 
+/* SM, RM (ECMA-48 8.3.125, 8.3.106); DECSET, DECRST (xterm ctlseqs) */
 void term_set_modes(tsr_term *t, const parser_seq *s, int on)
 {
     for (int i = 0; i < s->nparams; i++) {
         int mode = s->params[i];
         if (mode < 0)
             continue;
-        if (s->marker == '?') {
-            set_dec_mode(t, s, mode, on);
-        } else if (mode == 4) {
-            mode_put(t, M_IRM, on);
-        } else if (mode == 20) {
-            mode_put(t, M_LNM, on);
+        const mode_row *m = mode_find(mode, s->marker == '?');
+        if (m) {
+            set_mode(t, m, on);
         } else {
             parser_seq one = *s;
             one.nparams = 1;
@@ -156,33 +170,17 @@ void term_set_modes(tsr_term *t, const parser_seq *s, int on)
 
 int term_mode_value(const tsr_term *t, int mode, int private_, int *value)
 {
-    enum mode bit;
-    if (!private_) {
-        if (mode == 4)
-            *value = mode_get(t, M_IRM);
-        else if (mode == 20)
-            *value = mode_get(t, M_LNM);
-        else
-            return TSR_ERR_INVALID;
-        return TSR_OK;
-    }
-    if (dec_bit(mode, &bit)) {
-        *value = mode_get(t, bit);
-        return TSR_OK;
-    }
-    switch (mode) {
-    case 9: *value = t->mouse_tracking == TSR_MOUSE_X10; return TSR_OK;
-    case 1000: *value = t->mouse_tracking == TSR_MOUSE_NORMAL; return TSR_OK;
-    case 1002: *value = t->mouse_tracking == TSR_MOUSE_BUTTON; return TSR_OK;
-    case 1003: *value = t->mouse_tracking == TSR_MOUSE_ANY; return TSR_OK;
-    case 1005: *value = t->mouse_encoding == TSR_MOUSE_ENC_UTF8; return TSR_OK;
-    case 1006: *value = t->mouse_encoding == TSR_MOUSE_ENC_SGR; return TSR_OK;
-    case 1015: *value = t->mouse_encoding == TSR_MOUSE_ENC_URXVT; return TSR_OK;
-    case 47: case 1047: case 1049: *value = t->g == &t->alt; return TSR_OK;
-    default: return TSR_ERR_INVALID;
+    const mode_row *m = mode_find(mode, private_);
+    switch (m ? m->store : ST_CURSOR) {
+    case ST_BIT: *value = mode_get(t, m->value); return TSR_OK;
+    case ST_TRACK: *value = t->mouse_tracking == m->value; return TSR_OK;
+    case ST_ENCODING: *value = t->mouse_encoding == m->value; return TSR_OK;
+    case ST_SCREEN: *value = t->g == &t->alt; return TSR_OK;
+    default: return TSR_ERR_INVALID; /* unknown, or nothing to report */
     }
 }
 
+/* DECRQM (DEC STD 070; xterm ctlseqs): 1 set, 2 reset, 0 unknown */
 void term_report_mode(tsr_term *t, const parser_seq *s)
 {
     int mode = s->nparams && s->params[0] >= 0 ? s->params[0] : 0;
@@ -193,14 +191,12 @@ void term_report_mode(tsr_term *t, const parser_seq *s)
     term_replyf_csi(t, s->marker == '?' ? "\x1b[?" : "\x1b[", nums, 2, "$y");
 }
 
+/* DECSTR (DEC STD 070; xterm ctlseqs) */
 void term_soft_reset(tsr_term *t)
 {
-    mode_put(t, M_DECTCEM, 1);
-    mode_put(t, M_IRM, 0);
-    mode_put(t, M_DECOM, 0);
-    mode_put(t, M_DECAWM, 1);
-    mode_put(t, M_DECCKM, 0);
-    mode_put(t, M_DECKPAM, 0);
+    for (size_t i = 0; i < sizeof mode_rows / sizeof mode_rows[0]; i++)
+        if (mode_rows[i].store == ST_BIT && mode_rows[i].decstr)
+            mode_put(t, mode_rows[i].value, mode_rows[i].def);
     t->top = 0;
     t->bottom = t->rows - 1;
     memset(t->cs, CS_ASCII, sizeof t->cs);

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "term.h"
+#include "dispatch.h"
 
 static int set_string(char **dst, size_t *dst_len, const uint8_t *s, size_t n)
 {
@@ -261,7 +261,8 @@ void term_osc(tsr_term *t, const uint8_t *data, size_t len, int truncated, uint8
 void term_dcs(tsr_term *t, const parser_seq *seq, uint8_t final, const uint8_t *data, size_t len,
               int truncated)
 {
-    /* DECRQSS: answer "not recognised" so a program that asks does not wait */
+    /* DECRQSS: margins and cursor style are reported; anything else is
+     * answered "not recognised" so a program that asks does not wait */
     if (!truncated && seq->ninter == 1 && seq->inter[0] == '$' && final == 'q') {
         char out[64];
         if (len == 1 && data[0] == 'r') {

@@ -1,19 +1,19 @@
-/* Read-only accessors of the public ABI: cursor, cells, modes, title,
- * bells, clipboard, the unhandled list. */
+/* The read-only public API of the live terminal: cursor, cells, the
+ * renderings and search (through term_view), modes, title, bells,
+ * clipboard, the unhandled list and the revision history. A client of the
+ * layers below; nothing below calls it. */
 #include <string.h>
 
-#include "view.h"
+#include "render.h"
+#include "term.h"
 
 void tsr_term_cursor(const tsr_term *t, tsr_cursor *out)
 {
     if (!t || !out)
         return;
-    out->row = t->y;
-    out->col = t->x;
-    out->visible = mode_get(t, M_DECTCEM);
-    out->shape = t->cursor_shape;
-    out->blink = t->cursor_blink;
-    out->pending_wrap = t->pending_wrap;
+    view v;
+    term_view(t, &v);
+    *out = v.meta.cursor;
 }
 
 int tsr_term_cell(const tsr_term *t, int y, int x, tsr_cell_info *out)
@@ -25,24 +25,71 @@ int tsr_term_cell(const tsr_term *t, int y, int x, tsr_cell_info *out)
     return view_cell(&v, y, x, out);
 }
 
-int view_cell(const view *t, int y, int x, tsr_cell_info *out)
+int tsr_render_text(const tsr_term *t, tsr_buf *out)
 {
-    if (y < 0 || y >= t->rows || x < 0 || x >= t->cols)
+    if (!t || !out)
+        return TSR_ERR_INVALID;
+    view v;
+    term_view(t, &v);
+    return view_render_text(&v, out);
+}
+
+int tsr_render_exact(const tsr_term *t, tsr_buf *out)
+{
+    if (!t || !out)
+        return TSR_ERR_INVALID;
+    view v;
+    term_view(t, &v);
+    return view_render_exact(&v, out);
+}
+
+int tsr_render_styled(const tsr_term *t, tsr_buf *out)
+{
+    if (!t || !out)
+        return TSR_ERR_INVALID;
+    view v;
+    term_view(t, &v);
+    return view_render_styled(&v, out);
+}
+
+int tsr_render_json(const tsr_term *t, tsr_buf *out)
+{
+    if (!t || !out)
+        return TSR_ERR_INVALID;
+    view v;
+    term_view(t, &v);
+    return view_render_json(&v, out);
+}
+
+int tsr_render_row(const tsr_term *t, int y, tsr_buf *out)
+{
+    if (!t || !out)
+        return TSR_ERR_INVALID;
+    if (y < 0 || y >= t->rows)
         return TSR_ERR_RANGE;
-    const row *r = view_row(t, y);
-    const cell *c = &r->cells[x];
-    memset(out, 0, sizeof *out);
-    int n;
-    uint32_t one;
-    const uint32_t *cps = row_cell_cps(r, c, &n, &one);
-    if (c->flags & CELL_TAIL)
-        n = 0;
-    memcpy(out->cps, cps, sizeof(uint32_t) * (size_t)n);
-    out->ncps = n;
-    out->width = c->flags & CELL_TAIL ? 0 : c->flags & CELL_WIDE ? 2 : 1;
-    out->protected_ = (c->flags & CELL_PROTECTED) != 0;
-    out->style = *style_get(t->styles, c->style);
-    return TSR_OK;
+    return render_row(out, term_row(t, y), 0, t->cols, 1);
+}
+
+int tsr_render_scrollback(const tsr_term *t, tsr_buf *out)
+{
+    if (!t || !out)
+        return TSR_ERR_INVALID;
+    return render_scrollback(&t->primary, out);
+}
+
+int tsr_term_scrollback_lines(const tsr_term *t)
+{
+    return t ? t->primary.sb_count : 0;
+}
+
+int tsr_term_find_all(const tsr_term *t, const char *needle, size_t len, int exact,
+                      const tsr_region *region, tsr_match *out, size_t max, size_t *count)
+{
+    if (!t)
+        return TSR_ERR_INVALID;
+    view v;
+    term_view(t, &v);
+    return view_find_all(&v, needle, len, exact, region, out, max, count);
 }
 
 int tsr_term_hyperlink(const tsr_term *t, uint32_t link, tsr_buf *out)
@@ -115,4 +162,27 @@ const char *tsr_term_unhandled(const tsr_term *t, int i)
     if (!t || i < 0 || i >= t->nunhandled)
         return NULL;
     return t->unhandled[i];
+}
+
+uint64_t tsr_term_revision(const tsr_term *t)
+{
+    return t ? history_newest_seq(&t->hist) : 0;
+}
+
+uint64_t tsr_term_oldest_revision(const tsr_term *t)
+{
+    return t ? history_oldest_seq(&t->hist) : 0;
+}
+
+int tsr_term_history_get(const tsr_term *t, uint64_t seq, const tsr_snapshot **out)
+{
+    if (!t || !out)
+        return TSR_ERR_INVALID;
+    return history_get(&t->hist, seq, out);
+}
+
+void tsr_term_history_stats(const tsr_term *t, tsr_history_stats *out)
+{
+    if (t && out)
+        history_stats(&t->hist, out);
 }

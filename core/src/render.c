@@ -1,9 +1,8 @@
-/* Plain renderings: the text form, one row, the exact padded grid and the
- * scrollback. A blank cell is a space; the tail of a wide character adds
+/* Plain renderings of a view: one cell's contents, the text form, one row,
+ * the exact padded grid, and the scrollback of a grid. A blank cell is a space; the tail of a wide character adds
  * nothing (its head already covers both cells); a cluster writes all its
  * codepoints. */
 #include "render.h"
-#include "view.h"
 
 #include <string.h>
 
@@ -43,41 +42,24 @@ int render_row(tsr_buf *b, const row *r, int x0, int x1, int trim)
     return TSR_OK;
 }
 
-void term_view(const tsr_term *t, view *v)
+int view_cell(const view *t, int y, int x, tsr_cell_info *out)
 {
-    v->ring = t->g->ring;
-    v->head = t->g->head;
-    v->mask = t->g->cap - 1;
-    v->rows = t->rows;
-    v->cols = t->cols;
-    v->styles = &t->styles;
-    tsr_term_cursor(t, &v->cursor);
-    v->modes = t->modes;
-    v->mouse_tracking = t->mouse_tracking;
-    v->mouse_encoding = t->mouse_encoding;
-    v->alt = t->g == &t->alt;
-    v->title = t->title ? t->title : "";
-    v->title_len = t->title ? t->title_len : 0;
-    v->icon = t->icon ? t->icon : "";
-    v->icon_len = t->icon ? t->icon_len : 0;
-}
-
-int tsr_render_row(const tsr_term *t, int y, tsr_buf *out)
-{
-    if (!t || !out)
-        return TSR_ERR_INVALID;
-    if (y < 0 || y >= t->rows)
+    if (y < 0 || y >= t->rows || x < 0 || x >= t->cols)
         return TSR_ERR_RANGE;
-    return render_row(out, term_row(t, y), 0, t->cols, 1);
-}
-
-int tsr_render_text(const tsr_term *t, tsr_buf *out)
-{
-    if (!t || !out)
-        return TSR_ERR_INVALID;
-    view v;
-    term_view(t, &v);
-    return view_render_text(&v, out);
+    const row *r = view_row(t, y);
+    const cell *c = &r->cells[x];
+    memset(out, 0, sizeof *out);
+    int n;
+    uint32_t one;
+    const uint32_t *cps = row_cell_cps(r, c, &n, &one);
+    if (c->flags & CELL_TAIL)
+        n = 0;
+    memcpy(out->cps, cps, sizeof(uint32_t) * (size_t)n);
+    out->ncps = n;
+    out->width = c->flags & CELL_TAIL ? 0 : c->flags & CELL_WIDE ? 2 : 1;
+    out->protected_ = (c->flags & CELL_PROTECTED) != 0;
+    out->style = *style_get(t->styles, c->style);
+    return TSR_OK;
 }
 
 int view_render_text(const view *t, tsr_buf *out)
@@ -101,15 +83,6 @@ int view_render_text(const view *t, tsr_buf *out)
     return TSR_OK;
 }
 
-int tsr_render_exact(const tsr_term *t, tsr_buf *out)
-{
-    if (!t || !out)
-        return TSR_ERR_INVALID;
-    view v;
-    term_view(t, &v);
-    return view_render_exact(&v, out);
-}
-
 int view_render_exact(const view *t, tsr_buf *out)
 {
     int rc = buf_reserve(out, (size_t)(t->rows * (t->cols + 1)));
@@ -124,14 +97,11 @@ int view_render_exact(const view *t, tsr_buf *out)
     return TSR_OK;
 }
 
-int tsr_render_scrollback(const tsr_term *t, tsr_buf *out)
+int render_scrollback(const grid *g, tsr_buf *out)
 {
-    if (!t || !out)
-        return TSR_ERR_INVALID;
     int rc = buf_reserve(out, 0);
     if (rc)
         return rc;
-    const grid *g = &t->primary;
     for (int i = 0; i < g->sb_count; i++) {
         if (i && (rc = buf_putc(out, '\n')))
             return rc;
@@ -140,9 +110,4 @@ int tsr_render_scrollback(const tsr_term *t, tsr_buf *out)
             return rc;
     }
     return TSR_OK;
-}
-
-int tsr_term_scrollback_lines(const tsr_term *t)
-{
-    return t ? t->primary.sb_count : 0;
 }

@@ -96,15 +96,6 @@ static int styled_row(const view *t, tsr_buf *b, const row *r)
     return TSR_OK;
 }
 
-int tsr_render_styled(const tsr_term *t, tsr_buf *out)
-{
-    if (!t || !out)
-        return TSR_ERR_INVALID;
-    view v;
-    term_view(t, &v);
-    return view_render_styled(&v, out);
-}
-
 int view_render_styled(const view *t, tsr_buf *out)
 {
     int rc = buf_reserve(out, 0);

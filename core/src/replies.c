@@ -189,7 +189,7 @@ int tsr_term_take_replies(tsr_term *t, tsr_buf *out)
     int rc = buf_append(out, t->replies.data ? t->replies.data : "", t->replies.len);
     if (rc)
         return rc;
-    tsr_buf_clear(&t->replies);
+    buf_clear(&t->replies);
     return TSR_OK;
 }
 

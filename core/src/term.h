@@ -6,8 +6,10 @@
 #include "buf.h"
 #include "grid.h"
 #include "history.h"
+#include "modes.h"
 #include "parser.h"
 #include "style.h"
+#include "view.h"
 
 enum charset { CS_ASCII = 0, CS_DEC_GRAPHICS, CS_UK };
 
@@ -22,24 +24,6 @@ typedef struct saved_cursor {
     uint8_t gl;
     int valid;
 } saved_cursor;
-
-/* Tracked modes, one bit each. */
-enum mode {
-    M_IRM,      /* 4: insert */
-    M_LNM,      /* 20: LF also returns */
-    M_DECCKM,   /* ?1 */
-    M_DECSCNM,  /* ?5 */
-    M_DECOM,    /* ?6 */
-    M_DECAWM,   /* ?7 */
-    M_BLINK12,  /* ?12 */
-    M_DECTCEM,  /* ?25 */
-    M_DECKPAM,  /* keypad application (ESC =), also ?66 */
-    M_FOCUS,    /* ?1004 */
-    M_PASTE,    /* ?2004 */
-    M_SYNC,     /* ?2026 */
-    M_ALTSCR,   /* the alternate buffer is active */
-    M_COUNT
-};
 
 typedef struct title_entry {
     char *title;
@@ -159,7 +143,17 @@ static inline row *term_row_w(tsr_term *t, int y)
 #define TSR_DEFAULT_BG 0x000000u
 #define TSR_DEFAULT_CURSOR 0xe5e5e5u
 
-/* term.c */
+/* term.c: the public top, as internal calls for frame.c */
+int term_feed(tsr_term *t, const void *bytes, size_t len);
+int term_set_size(tsr_term *t, int rows, int cols); /* validated */
+void term_reset_all(tsr_term *t); /* RIS, the parser and the reply queue too */
+/* Makes a revision of the screen if it changed since the newest one. */
+int term_record(tsr_term *t, uint64_t time_ns, uint64_t raw_bytes, int *made);
+
+/* screen.c */
+int term_state_init(tsr_term *t); /* after rows, cols, sb_limit are set */
+void term_state_free(tsr_term *t);
+void term_view(const tsr_term *t, view *v);
 void term_palette_defaults(uint32_t *palette);
 void term_note(tsr_term *t, const char *fmt_kind, const char *detail);
 void term_note_seq(tsr_term *t, const char *intro, const parser_seq *seq, uint8_t final,
@@ -210,16 +204,11 @@ static inline void term_split_wide(row *r, int x0, int x1)
         row_blank_cells(r, x1, x1 + 1, r->cells[x1].style);
 }
 
-/* csi.c, esc.c, osc.c, sgr.c */
-void term_csi(tsr_term *t, const parser_seq *seq, uint8_t final);
-void term_esc(tsr_term *t, const parser_seq *seq, uint8_t final);
-void term_execute(tsr_term *t, uint8_t c);
-void term_osc(tsr_term *t, const uint8_t *data, size_t len, int truncated, uint8_t term_byte);
-void term_dcs(tsr_term *t, const parser_seq *seq, uint8_t final, const uint8_t *data, size_t len,
-              int truncated);
+/* sgr.c */
 void term_sgr(tsr_term *t, const parser_seq *seq);
 
 /* modes.c */
+uint32_t modes_defaults(void); /* the mode bits after RIS */
 void term_set_modes(tsr_term *t, const parser_seq *seq, int on);
 void term_report_mode(tsr_term *t, const parser_seq *seq);
 int term_mode_value(const tsr_term *t, int mode, int private_, int *value);

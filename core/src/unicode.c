@@ -34,13 +34,6 @@ static int width_of(uint32_t cp, const utf8proc_property_t *p)
     return w > 2 ? 2 : w;
 }
 
-int uni_width(uint32_t cp)
-{
-    if (cp < 0x7f || cp > 0x10ffff)
-        return 1;
-    return width_of(cp, utf8proc_get_property((utf8proc_int32_t)cp));
-}
-
 int uni_lookup(uint32_t cp, int *bclass)
 {
     if (cp > 0x10ffff) {
@@ -73,6 +66,13 @@ int uni_right_simple(int bc)
            bc == UTF8PROC_BOUNDCLASS_EXTENDED_PICTOGRAPHIC;
 }
 
+/* The full UAX #29 rules, for the pairs the classes cannot decide. */
+static int uni_is_break(uint32_t prev, uint32_t cp, int32_t *state)
+{
+    return utf8proc_grapheme_break_stateful((utf8proc_int32_t)prev, (utf8proc_int32_t)cp,
+                                            state) != 0;
+}
+
 int uni_is_break_fast(uint32_t prev, int pbc, uint32_t cp, int bc, int32_t *state)
 {
     if (uni_left_simple(pbc) && uni_right_simple(bc)) {
@@ -82,16 +82,6 @@ int uni_is_break_fast(uint32_t prev, int pbc, uint32_t cp, int bc, int32_t *stat
     return uni_is_break(prev, cp, state);
 }
 
-int tsr_codepoint_width(uint32_t cp)
-{
-    return uni_width(cp);
-}
-
-int uni_is_break(uint32_t prev, uint32_t cp, int32_t *state)
-{
-    return utf8proc_grapheme_break_stateful((utf8proc_int32_t)prev, (utf8proc_int32_t)cp,
-                                            state) != 0;
-}
 
 int uni_is_pictographic(uint32_t cp)
 {

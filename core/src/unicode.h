@@ -10,18 +10,15 @@
 #define UNI_BC_EXTEND 5
 #define UNI_BC_SPACINGMARK 12
 
-/* Cell width 0, 1 or 2. Controls and unassigned code points count as 1 so
- * that nothing a program prints can vanish. */
-int uni_width(uint32_t cp);
-/* True if a grapheme boundary lies between prev and cp; *state carries the
- * UAX #29 state across calls (start each cluster with 0). */
-int uni_is_break(uint32_t prev, uint32_t cp, int32_t *state);
 /* An emoji that VS16 turns into a wide, emoji-presentation glyph. */
 int uni_is_pictographic(uint32_t cp);
-/* Width and grapheme boundary class of cp with one table lookup. */
+/* Cell width (0, 1 or 2) and grapheme boundary class of cp with one table
+ * lookup. Controls and unassigned code points are 1 wide so that nothing a
+ * program prints can vanish. */
 int uni_lookup(uint32_t cp, int *bclass);
 /* A boundary between prev (class pbc) and cp (class bc)? Common pairs are
- * decided from the classes alone; the rest go to the full UAX #29 rules. */
+ * decided from the classes alone; the rest go to the full UAX #29 rules.
+ * *state carries the UAX #29 state across calls (0 at a cluster's start). */
 int uni_is_break_fast(uint32_t prev, int pbc, uint32_t cp, int bc, int32_t *state);
 /* No character after one of this class can join it, except one whose own
  * class is not simple. */

@@ -1,30 +1,36 @@
-/* A view: what the renderings and the search read, the same for the live
- * terminal and for an immutable revision snapshot. */
+/* A view: the read-only face of a screen that the renderings, the search
+ * and the history read, the same for the live terminal (term_view fills
+ * it) and for an immutable revision (which keeps one). */
 #ifndef TSR_VIEW_H
 #define TSR_VIEW_H
 
-#include "term.h"
+#include "buf.h"
+#include "modes.h"
+#include "row.h"
+#include "style.h"
+
+/* What a person sees besides the cells. */
+typedef struct screen_meta {
+    tsr_cursor cursor;
+    uint32_t modes; /* bits of enum mode */
+    int mouse_tracking, mouse_encoding;
+    int alt; /* the alternate buffer is active */
+    const char *title, *icon; /* never NULL */
+    size_t title_len, icon_len;
+} screen_meta;
 
 typedef struct view {
     row *const *ring;
     uint32_t head, mask;
     int rows, cols;
     const style_table *styles;
-    /* for the JSON rendering */
-    tsr_cursor cursor;
-    uint32_t modes;
-    int mouse_tracking, mouse_encoding;
-    int alt;
-    const char *title, *icon;
-    size_t title_len, icon_len;
+    screen_meta meta;
 } view;
 
-static inline const row *view_row(const view *v, int y)
+static inline row *view_row(const view *v, int y)
 {
     return v->ring[(v->head + (uint32_t)y) & v->mask];
 }
-
-void term_view(const tsr_term *t, view *v);
 
 int view_render_text(const view *v, tsr_buf *out);
 int view_render_exact(const view *v, tsr_buf *out);

@@ -106,7 +106,7 @@ static int pump_attached(session *s, int tty, uint64_t deadline)
             ssize_t got = read(STDIN_FILENO, buf, sizeof buf);
             if (got > 0) {
                 if (session_write(s, buf, (size_t)got) != 0 && !s->exited && !s->eof)
-                    return -1;
+                    return s->write_timed_out ? RECORD_DEADLINE : -1;
                 after_newline = buf[got - 1] == '\n';
             } else if (got == 0 || (errno != EINTR && errno != EAGAIN)) {
                 stdin_open = 0;
@@ -186,6 +186,7 @@ int cmd_record(int argc, char **argv)
             sa.sa_handler = on_winch;
             sigaction(SIGWINCH, &sa, NULL);
         }
+        s.write_timeout_ns = a.timeout_given ? a.live.timeout_ns : 0;
         uint64_t deadline = a.timeout_given ? mono_now_ns() + a.live.timeout_ns : 0;
         int pumped = pump_attached(&s, tty, deadline);
         if (pumped == RECORD_DEADLINE) {

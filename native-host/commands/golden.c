@@ -1,13 +1,17 @@
 /* Reading and writing golden files. A missing golden file is a failure to
  * compare (reported, exit 2 via the caller), never silently created:
  * --update is the only way to write one. */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700
 #include "golden.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "fd_io.h"
 
 static char *read_all(const char *path, size_t *len)
 {
@@ -60,22 +64,37 @@ int golden_compare(const char *path, const char *text, size_t len)
     return rc;
 }
 
+/* The new file is written under a name mkstemp makes unique in the
+ * target's folder (a planted symlink cannot redirect it), then renamed over
+ * the target; it keeps the target's permissions, or gets the umask's. */
 int golden_write(const char *path, const char *text, size_t len)
 {
     size_t plen = strlen(path);
-    char *tmp = malloc(plen + 16);
+    char *tmp = malloc(plen + 8);
     if (!tmp)
         return GOLDEN_NOMEM;
-    snprintf(tmp, plen + 16, "%s.tmp%ld", path, (long)0);
-    FILE *f = fopen(tmp, "wb");
-    int ok = f && fwrite(text, 1, len, f) == len;
-    if (f && fclose(f) != 0)
+    snprintf(tmp, plen + 8, "%s.XXXXXX", path);
+    struct stat old;
+    mode_t mode;
+    if (stat(path, &old) == 0) {
+        mode = old.st_mode & 07777;
+    } else {
+        mode_t mask = umask(0);
+        umask(mask);
+        mode = 0666 & ~mask;
+    }
+    int fd = mkstemp(tmp);
+    int ok = fd >= 0 && fchmod(fd, mode) == 0;
+    if (ok && fd_write_all(fd, text, len) != 0)
+        ok = 0;
+    if (fd >= 0 && close(fd) != 0)
         ok = 0;
     if (ok && rename(tmp, path) != 0)
         ok = 0;
     if (!ok) {
         fprintf(stderr, "%s: cannot write the golden file: %s\n", path, strerror(errno));
-        remove(tmp);
+        if (fd >= 0)
+            unlink(tmp);
     }
     free(tmp);
     return ok ? GOLDEN_SAME : GOLDEN_IO;

@@ -1,6 +1,8 @@
-/* A small unified diff for golden mismatches: a longest-common-subsequence
- * table over lines (screens are at most 1000 rows), then hunks with three
- * lines of context, in the format `diff -u` and `patch` use. */
+/* A small unified diff for golden mismatches: the common first and last
+ * lines are set aside, a longest-common-subsequence table aligns the rest
+ * (or, when that would be too big, every remaining line is shown removed
+ * then added: still a correct diff), then hunks with three lines of
+ * context, in the format `diff -u` and `patch` use. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,16 +44,21 @@ static int same(const line *a, const line *b)
     return a->len == b->len && memcmp(a->s, b->s, a->len) == 0;
 }
 
-/* ops: ' ' keep, '-' from a, '+' from b. */
-static char *edit_script(const line *a, size_t n, const line *b, size_t m, size_t *nops)
+/* The LCS table's cells: 4 Mi (16 MiB) at most. */
+#define LCS_MAX_CELLS (4u * 1024 * 1024)
+
+/* Writes the ops for a[0..n) against b[0..m) into ops (room for n + m). */
+static int align(const line *a, size_t n, const line *b, size_t m, char *ops, size_t *nops)
 {
-    char *ops = malloc(n + m + 1);
-    unsigned *t = calloc((n + 1) * (m + 1), sizeof *t);
-    if (!ops || !t) {
-        free(ops);
-        free(t);
-        return NULL;
+    if ((n + 1) > LCS_MAX_CELLS / (m + 1)) {
+        memset(ops, '-', n);
+        memset(ops + n, '+', m);
+        *nops = n + m;
+        return 0;
     }
+    unsigned *t = calloc((n + 1) * (m + 1), sizeof *t);
+    if (!t)
+        return -1;
 #define T(i, j) t[(i) * (m + 1) + (j)]
     for (size_t i = n; i-- > 0;)
         for (size_t j = m; j-- > 0;)
@@ -74,6 +81,27 @@ static char *edit_script(const line *a, size_t n, const line *b, size_t m, size_
 #undef T
     free(t);
     *nops = k;
+    return 0;
+}
+
+/* ops: ' ' keep, '-' from a, '+' from b. */
+static char *edit_script(const line *a, size_t n, const line *b, size_t m, size_t *nops)
+{
+    size_t head = 0, tail = 0, mid;
+    while (head < n && head < m && same(&a[head], &b[head]))
+        head++;
+    while (tail < n - head && tail < m - head && same(&a[n - 1 - tail], &b[m - 1 - tail]))
+        tail++;
+    char *ops = malloc(n + m + 1);
+    if (!ops)
+        return NULL;
+    memset(ops, ' ', head);
+    if (align(a + head, n - head - tail, b + head, m - head - tail, ops + head, &mid) != 0) {
+        free(ops);
+        return NULL;
+    }
+    memset(ops + head + mid, ' ', tail);
+    *nops = head + mid + tail;
     return ops;
 }
 
@@ -90,8 +118,7 @@ int unified_diff(const char *a_name, const char *a, size_t alen, const char *b_n
     size_t n, m, nops;
     line *la = split(a, alen, &n);
     line *lb = split(b, blen, &m);
-    char *ops = la && lb && (n + 1) * (m + 1) <= 4u * 1024 * 1024 ? edit_script(la, n, lb, m, &nops)
-                                                                   : NULL;
+    char *ops = la && lb ? edit_script(la, n, lb, m, &nops) : NULL;
     if (!ops) {
         free(la);
         free(lb);

@@ -74,6 +74,12 @@ static int int_field(const tsr_json_value *o, const char *key, int min, int max,
     return 0;
 }
 
+/* A C string would end at the NUL: the program would get less than sent. */
+static int has_nul(const tsr_json_value *v)
+{
+    return v && v->type == TSR_JSON_STRING && memchr(v->u.string.bytes, 0, v->u.string.len);
+}
+
 static int spawn(host *h, const tsr_json_value *o)
 {
     if (h->spawned) {
@@ -94,6 +100,10 @@ static int spawn(host *h, const tsr_json_value *o)
         host_error("spawn", -1, "field \"cmd\" (the program) is required");
         return 0;
     }
+    if (has_nul(cmd) || has_nul(cwd)) {
+        host_error("spawn", -1, "field \"%s\" holds a NUL character", has_nul(cmd) ? "cmd" : "cwd");
+        return 0;
+    }
     size_t nargs = args ? args->u.array.count : 0;
     size_t nenv = env ? env->u.object.count : 0;
     char **argv = calloc(nargs + 2, sizeof *argv);
@@ -103,6 +113,11 @@ static int spawn(host *h, const tsr_json_value *o)
         argv[0] = cmd->u.string.bytes;
         for (size_t i = 0; ok && i < nargs; i++) {
             const tsr_json_value *v = &args->u.array.items[i];
+            if (has_nul(v)) {
+                host_error("spawn", -1, "args[%zu] holds a NUL character", i);
+                ok = 0;
+                break;
+            }
             if (v->type != TSR_JSON_STRING) {
                 host_error("spawn", -1, "args[%zu] must be a string", i);
                 ok = 0;
@@ -111,7 +126,8 @@ static int spawn(host *h, const tsr_json_value *o)
         }
         for (size_t i = 0; ok && i < nenv; i++) {
             const tsr_json_member *m = &env->u.object.members[i];
-            if (m->value.type != TSR_JSON_STRING || strchr(m->key, '=') || !m->key[0]) {
+            if (m->value.type != TSR_JSON_STRING || strchr(m->key, '=') || !m->key[0] ||
+                m->key_len != strlen(m->key) || has_nul(&m->value)) {
                 host_error("spawn", -1, "env entry %zu must be NAME: \"value\"", i);
                 ok = 0;
                 break;
@@ -127,7 +143,7 @@ static int spawn(host *h, const tsr_json_value *o)
         a.env = (const char **)envv;
         a.clear_env = clear && clear->type == TSR_JSON_TRUE;
         a.cwd = cwd ? cwd->u.string.bytes : NULL;
-        int code = live_start(&h->s, &a, argv, h->sink);
+        int code = live_open(&h->s, &a, argv, h->sink); /* the error goes out as JSON only */
         if (code != TSR_EXIT_OK) {
             host_error("spawn", -1, "%s", h->s.error);
             h->exit_code = code;
@@ -238,16 +254,29 @@ static int raw_bytes(host *h, const tsr_json_value *arr, long long id)
     return rc;
 }
 
-static int input(host *h, const tsr_json_value *o)
+/* Ids are exact in C and in JavaScript: whole numbers up to 2^53 - 1. */
+#define HOST_ID_MAX 9007199254740991.0
+
+static int input(host *h, const tsr_json_value *o, const char *line)
 {
     const tsr_json_value *idv = tsr_json_object_get(o, "id", NULL);
-    if (!idv || idv->type != TSR_JSON_NUMBER || !idv->u.number.integer || idv->u.number.value < 0) {
-        host_error("input", -1, "field \"id\" (a whole number >= 0) is required");
+    if (!idv || idv->type != TSR_JSON_NUMBER) {
+        host_error("input", -1, "field \"id\" (a whole number from 0 to 2^53-1) is required");
+        return 0;
+    }
+    if (!idv->u.number.integer || idv->u.number.value < 0 || idv->u.number.value > HOST_ID_MAX) {
+        host_error("input", -1, "field \"id\" must be a whole number from 0 to 2^53-1, got %.*s",
+                   idv->u.number.len > 64 ? 64 : (int)idv->u.number.len,
+                   line + idv->u.number.offset);
         return 0;
     }
     long long id = (long long)idv->u.number.value;
     if (!h->spawned) {
         host_error("input", id, "no program: spawn first");
+        return 0;
+    }
+    if (h->s.exited) { /* no frame follows EXIT */
+        host_error("input", id, "the program has exited");
         return 0;
     }
     static const char *const kinds[] = {"bytes", "key", "text", "paste", "mouse", "focus"};
@@ -287,6 +316,10 @@ static int input(host *h, const tsr_json_value *o)
     }
     if (rc != 0)
         return 0;
+    if (h->s.exited) { /* it exited while the bytes were written: EXIT was the last frame */
+        host_error("input", id, "the program exited before the input was acknowledged");
+        return 0;
+    }
     /* acknowledged only once the bytes are written */
     tsr_frame ack = {0};
     ack.type = TSR_FRAME_INPUT_ACK;
@@ -314,11 +347,13 @@ int host_command(host *h, const char *line, size_t len)
     } else if (strcmp(op->u.string.bytes, "spawn") == 0) {
         rc = spawn(h, &o);
     } else if (strcmp(op->u.string.bytes, "input") == 0) {
-        rc = input(h, &o);
+        rc = input(h, &o, line);
     } else if (strcmp(op->u.string.bytes, "resize") == 0) {
         int rows, cols;
         if (!h->spawned)
             host_error("resize", -1, "no program: spawn first");
+        else if (h->s.exited) /* no frame follows EXIT */
+            host_error("resize", -1, "the program has exited");
         else if (int_field(&o, "rows", 1, TSR_MAX_ROWS, -1, "resize", -1, &rows) == 0 &&
                  int_field(&o, "cols", 1, TSR_MAX_COLS, -1, "resize", -1, &cols) == 0) {
             if (rows < 0 || cols < 0)

@@ -9,7 +9,7 @@
 #include "screen_diag.h"
 #include "waits.h"
 
-int live_start(session *s, const live_options *a, char **argv, frame_sink sink)
+int live_open(session *s, const live_options *a, char **argv, frame_sink sink)
 {
     spawn_spec spec = {0};
     spec.argv = argv;
@@ -19,10 +19,19 @@ int live_start(session *s, const live_options *a, char **argv, frame_sink sink)
     spec.rows = a->term.rows;
     spec.cols = a->term.cols;
     int rc = session_open(s, &spec, &a->term, sink);
+    /* input obeys the same deadline as the waits */
+    s->write_timeout_ns = a->timeout_ns;
     if (rc == SPAWN_OK)
         return TSR_EXIT_OK;
-    fprintf(stderr, "tessera: %s\n", s->error);
     return rc == SPAWN_NOT_STARTED ? TSR_EXIT_NOT_STARTED : TSR_EXIT_INTERNAL;
+}
+
+int live_start(session *s, const live_options *a, char **argv, frame_sink sink)
+{
+    int code = live_open(s, a, argv, sink);
+    if (code != TSR_EXIT_OK)
+        fprintf(stderr, "tessera: %s\n", s->error);
+    return code;
 }
 
 int live_wait_failed(session *s, int wait_status, const char *what)

@@ -21,7 +21,9 @@ typedef struct live_options {
 } live_options;
 
 /* Starts argv with the options' size, reflow and environment. Returns
- * TSR_EXIT_OK, TSR_EXIT_NOT_STARTED or TSR_EXIT_INTERNAL (reported). */
+ * TSR_EXIT_OK, TSR_EXIT_NOT_STARTED or TSR_EXIT_INTERNAL, with the reason
+ * in s->error (live_open) or also on stderr (live_start). */
+int live_open(session *s, const live_options *a, char **argv, frame_sink sink);
 int live_start(session *s, const live_options *a, char **argv, frame_sink sink);
 
 /* Reports a wait that did not succeed (what: "waiting for \"x\"") with the

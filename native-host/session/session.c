@@ -150,6 +150,8 @@ int session_pump(session *s, uint64_t timeout_ns)
 
 static int write_all(session *s, const uint8_t *buf, size_t len, int pump_between)
 {
+    uint64_t deadline = s->write_timeout_ns ? mono_now_ns() + s->write_timeout_ns : 0;
+    s->write_timed_out = 0;
     while (len > 0) {
         if (s->master < 0 || s->eof) {
             snprintf(s->error, sizeof s->error, "the program has closed its terminal");
@@ -165,6 +167,13 @@ static int write_all(session *s, const uint8_t *buf, size_t len, int pump_betwee
             continue;
         if (n < 0 && errno != EAGAIN) {
             snprintf(s->error, sizeof s->error, "writing to the program: %s", strerror(errno));
+            return -1;
+        }
+        if (deadline && mono_now_ns() >= deadline) {
+            snprintf(s->error, sizeof s->error,
+                     "the program did not read its input: %zu bytes still unwritten at the deadline",
+                     len);
+            s->write_timed_out = 1;
             return -1;
         }
         /* Full: the program may be blocked writing to us, so read too. */

@@ -31,6 +31,8 @@ typedef struct session {
     uint64_t drain_ns;   /* how long to wait for EOF after the exit */
     uint64_t grace_ns;   /* close: time between SIGTERM and SIGKILL */
     int closed;
+    uint64_t write_timeout_ns; /* a write must finish within this (0: no limit) */
+    int write_timed_out;       /* the last failed write ran out of it */
     frame_sink sink;     /* ctx/frame may be NULL */
     tsr_buf scratch;     /* replies, encoded frames */
     uint8_t *readbuf;
@@ -54,7 +56,8 @@ int session_pump(session *s, uint64_t timeout_ns);
 
 /* Writes bytes to the program (an INPUT frame first), pumping output while
  * the PTY is full so neither side can block the other. Returns 0, or -1
- * (error says why: the program has gone, a write failed). */
+ * (error says why: the program has gone, a write failed, or it did not
+ * read its input within write_timeout_ns: write_timed_out is then set). */
 int session_write(session *s, const void *bytes, size_t len);
 
 /* Resizes the PTY (the program gets SIGWINCH) and the terminal (a RESIZE

@@ -45,7 +45,8 @@ static int input_failed(tape_exec *x, const tape_step *st, const char *why)
 {
     char w[256];
     where(x, st, w, sizeof w);
-    return diag_screen(x->s.term, TSR_EXIT_FAILED, "%s: %s", w, why);
+    return diag_screen(x->s.term, x->s.write_timed_out ? TSR_EXIT_TIMEOUT : TSR_EXIT_FAILED,
+                       "%s: %s", w, why);
 }
 
 static int write_snapshot(tape_exec *x, const tape_step *st)

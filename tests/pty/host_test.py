@@ -101,4 +101,56 @@ lines = [json.loads(line) for line in q.stderr.decode().splitlines()]
 if q.returncode != 0 or len(lines) != 3 or "no program" not in lines[2]["error"]:
     print("FAIL: error lines %r, code %d" % (lines, q.returncode), file=sys.stderr)
     sys.exit(1)
+
+
+def run_host(data):
+    q = subprocess.run([BIN, "host"], input=data, capture_output=True, timeout=60)
+    errs = q.stderr.decode().splitlines()
+    try:
+        lines = [json.loads(line) for line in errs]
+    except ValueError:
+        print("FAIL: a stderr line is not JSON: %r" % errs, file=sys.stderr)
+        sys.exit(1)
+    return q, lines
+
+
+def expect(cond, what):
+    if not cond:
+        print("FAIL:", what, file=sys.stderr)
+        sys.exit(1)
+
+
+# A failed spawn answers in JSON only.
+q, lines = run_host(b'{"op":"spawn","cmd":"no-such-program-tessera"}\n')
+expect(q.returncode == 4 and len(lines) == 1, "spawn failure lines %r" % lines)
+# Ids are whole numbers from 0 to 2^53-1; others are echoed as given.
+q, lines = run_host(b'{"op":"spawn","cmd":"sh","args":["-c","sleep 5"]}\n'
+                    b'{"op":"input","id":9007199254740992,"text":"a"}\n'
+                    b'{"op":"input","id":1e3,"text":"a"}\n'
+                    b'{"op":"input","id":-1,"text":"a"}\n'
+                    b'{"op":"input","id":9007199254740991,"text":"a"}\n{"op":"close"}\n')
+got = [l.get("error", "") for l in lines]
+expect(len(got) == 3 and got[0].endswith("got 9007199254740992") and got[1].endswith("got 1e3")
+       and got[2].endswith("got -1"), "id errors %r" % got)
+expect(struct.pack("<Q", 9007199254740991) in q.stdout, "the largest id is acknowledged")
+# NUL characters would cut a C string short: refused, nothing runs.
+q, lines = run_host(b'{"op":"spawn","cmd":"sh","args":["-c","echo launched > nul.txt\\u0000"]}\n'
+                    b'{"op":"spawn","cmd":"sh","env":{"A":"b\\u0000c"}}\n')
+expect(len(lines) == 2 and "args[1] holds a NUL" in lines[0]["error"]
+       and "env entry 0" in lines[1]["error"] and not q.stdout, "NUL lines %r" % lines)
+# A last command without its newline is still run.
+q, lines = run_host(b'{"op":"frob"}')
+expect(len(lines) == 1 and "unknown op" in lines[0]["error"], "last line %r" % lines)
+# Nothing follows the EXIT frame: input and resize after it are errors.
+p = subprocess.Popen([BIN, "host"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                     stderr=subprocess.PIPE)
+send({"op": "spawn", "cmd": "sh", "args": ["-c", "exit 3"], "env": {"TSR_TEST_MARK": MARK}})
+until(lambda f: f[0] == 4, "exit frame")
+send({"op": "resize", "rows": 5, "cols": 5})
+send({"op": "input", "id": 8, "text": "late"})
+send({"op": "close"})
+rest = p.stdout.read()
+errs = [json.loads(line) for line in p.stderr.read().decode().splitlines()]
+expect(p.wait() == 0 and rest == b"" and len(errs) == 2
+       and all("has exited" in e["error"] for e in errs), "after EXIT: %r %r" % (rest, errs))
 print("ok")

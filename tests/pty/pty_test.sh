@@ -223,6 +223,27 @@ case_golden() {
     expect_code 2
 }
 
+# --update never writes through a name someone else could have planted.
+case_golden_update_planted_link() {
+    printf 'keep\n' >victim
+    ln -s victim g.txt.tmp0
+    t snapshot --rows 2 --cols 4 --golden g.txt --update -- sh -c 'printf ab'
+    expect_code 0
+    [ "$(cat victim)" = keep ] || fail "the write went through the planted link"
+    printf 'ab  \n    \n' >want
+    cmp -s want g.txt || fail "golden file content"
+    [ "$(ls g.txt.* | tr '\n' ' ')" = "g.txt.tmp0 " ] || fail "a temporary file was left: $(ls g.txt.*)"
+}
+
+# A comparison too big to align line by line is still a diff and exit 1.
+case_golden_large_diff() {
+    seq 1 5000 >big.txt
+    t snapshot --rows 1000 --cols 20 --golden big.txt -- sh -c 'seq 1 999'
+    expect_code 1
+    expect_err "-5000"
+    expect_err "+999 "
+}
+
 case_record_journal_replay() {
     printf 'typed\n' | "$BIN" record --rows 6 --cols 30 -o r.cast --journal r.journal \
         --env "TSR_TEST_MARK=$MARK" -- sh -c 'read x; printf "\033[2J\033[Hgot %s \342\234\223\n" "$x"' >out 2>err

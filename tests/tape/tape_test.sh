@@ -71,6 +71,17 @@ case_cat_steps() {
     { printf '%-40s\n' abc got:abc; for i in 1 2 3 4 5 6; do printf '%40s\n' ''; done; } >want
     cmp -s want screen.txt || { fail "snapshot file"; cat -A screen.txt >&2; }
 }
+# Typing into a program that never reads obeys the deadline: exit 3 with
+# the screen, never a hang.
+case_type_into_program_not_reading() {
+    big=$(head -c 200000 /dev/zero | tr '\0' a)
+    { printf 'run sh -c "stty raw -echo; echo ready; sleep 30"\nwait "ready" 30s\n'
+      printf 'type "%s"\n' "$big"; } >t.tape
+    timeout 60 "$BIN" script --timeout 1s --env "TSR_TEST_MARK=$MARK" t.tape </dev/null >out 2>err
+    CODE=$?
+    expect_code 3
+    grep -q "did not read its input" err || { fail "no deadline message"; show; }
+}
 case_snapshot_stdout_and_quiet() {
     printf 'rows 2\ncols 5\nrun printf hi\nwait "hi" 30s\nsnapshot\n' >s.tape
     script s.tape

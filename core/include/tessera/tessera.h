@@ -350,9 +350,6 @@ int tsr_snapshot_find_all(const tsr_snapshot *s, const char *needle, size_t len,
 
 /* ------------------------------------------------------------ unicode */
 
-/* Cell width of a codepoint as the core uses it: 0, 1 or 2. */
-int tsr_codepoint_width(uint32_t cp);
-
 /* Writes cp as UTF-8 into out (room for 4 bytes) and returns the length;
  * a surrogate or a value above U+10FFFF is written as U+FFFD. */
 int tsr_utf8_encode(uint32_t cp, char *out);
