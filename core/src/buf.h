@@ -44,5 +44,10 @@ static inline int hex_digit(unsigned char c)
 {
     return tsr_hex_digit(c);
 }
+/* Writes the two lower-case hex digits of byte into out. */
+static inline void hex_byte(unsigned char byte, char out[2])
+{
+    tsr_hex_byte(byte, out);
+}
 
 #endif
