@@ -11,6 +11,7 @@
 
 #include "tessera/json.h"
 #include "tessera/tessera.h"
+#include "tessera/text.h"
 
 struct tsr_cast_reader {
     long lines;              /* lines read so far */
@@ -30,45 +31,6 @@ static int invalid(tsr_cast_reader *r, const char *fmt, ...)
     va_end(ap);
     r->error_line = r->lines;
     return TSR_ERR_FORMAT;
-}
-
-/* Writes s[0..len) into out (cap >= 16) double-quoted and printable:
- * quotes, backslashes and control bytes escaped, long input cut with "...",
- * so a hostile field cannot break the one-line message. */
-static void quote(char *out, size_t cap, const char *s, size_t len)
-{
-    static const char hex[] = "0123456789abcdef";
-    size_t o = 0;
-    out[o++] = '"';
-    for (size_t i = 0; i < len; i++) {
-        unsigned char c = (unsigned char)s[i];
-        char piece[4];
-        size_t n = 0;
-        if (c == '"' || c == '\\') {
-            piece[n++] = '\\';
-            piece[n++] = (char)c;
-        } else if (c == '\n') {
-            piece[n++] = '\\';
-            piece[n++] = 'n';
-        } else if (c < 0x20 || c >= 0x7f) {
-            piece[n++] = '\\';
-            piece[n++] = 'x';
-            piece[n++] = hex[c >> 4];
-            piece[n++] = hex[c & 15];
-        } else {
-            piece[n++] = (char)c;
-        }
-        /* keep room for the piece, "...", the closing quote and the NUL */
-        if (o + n + 5 > cap) {
-            memcpy(out + o, "...", 3);
-            o += 3;
-            break;
-        }
-        memcpy(out + o, piece, n);
-        o += n;
-    }
-    out[o++] = '"';
-    out[o] = '\0';
 }
 
 /* A header size field: present once, an integer in 1..max. */
@@ -131,7 +93,7 @@ static int read_resize(tsr_cast_reader *r, const tsr_json_value *data, tsr_cast_
     const char *s = data->u.string.bytes;
     size_t len = data->u.string.len;
     char quoted[64];
-    quote(quoted, sizeof quoted, s, len);
+    tsr_quote(quoted, sizeof quoted, s, len, 0);
     const char *x = memchr(s, 'x', len);
     if (!x)
         return invalid(r, "bad resize %s: expected COLSxROWS", quoted);
@@ -213,7 +175,7 @@ static int read_event(tsr_cast_reader *r, const char *line, const tsr_json_value
         }
     }
     char quoted[48];
-    quote(quoted, sizeof quoted, c, code->u.string.len);
+    tsr_quote(quoted, sizeof quoted, c, code->u.string.len, 0);
     return invalid(r, "unknown event code %s", quoted);
 }
 

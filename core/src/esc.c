@@ -48,8 +48,7 @@ void term_execute(tsr_term *t, uint8_t c)
         break; /* NUL, ENQ, XON, XOFF, SUB (already cancelled): nothing to show */
     default: {
         char d[8];
-        d[0] = "0123456789abcdef"[c >> 4];
-        d[1] = "0123456789abcdef"[c & 15];
+        hex_byte((unsigned char)c, d);
         d[2] = '\0';
         term_note(t, c < 0x20 ? "C0" : "C1", d);
         break;

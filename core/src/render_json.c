@@ -6,43 +6,8 @@
 int render_json_string(tsr_buf *b, const char *s, size_t n)
 {
     int rc = buf_putc(b, '"');
-    const unsigned char *p = (const unsigned char *)s;
-    for (size_t i = 0; i < n && rc == TSR_OK;) {
-        unsigned char c = p[i];
-        if (c == '"' || c == '\\') {
-            char e[2] = {'\\', (char)c};
-            rc = buf_append(b, e, 2);
-            i++;
-        } else if (c < 0x20 || c == 0x7f) {
-            static const char hex[] = "0123456789abcdef";
-            char e[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
-            rc = buf_append(b, e, 6);
-            i++;
-        } else if (c < 0x80) {
-            rc = buf_putc(b, (char)c);
-            i++;
-        } else {
-            /* copy a well-formed sequence, else one U+FFFD per bad byte */
-            int len = c >= 0xf0 && c <= 0xf4 ? 4 : c >= 0xe0 ? 3 : c >= 0xc2 && c < 0xe0 ? 2 : 0;
-            int ok = len && i + (size_t)len <= n;
-            for (int k = 1; ok && k < len; k++)
-                ok = (p[i + (size_t)k] & 0xc0) == 0x80;
-            if (ok && len == 3) {
-                uint32_t cp = (uint32_t)(c & 0x0f) << 12 | (uint32_t)(p[i + 1] & 0x3f) << 6;
-                ok = cp >= 0x800 && !(cp >= 0xd800 && cp <= 0xdfff);
-            } else if (ok && len == 4) {
-                uint32_t cp = (uint32_t)(c & 0x07) << 18 | (uint32_t)(p[i + 1] & 0x3f) << 12;
-                ok = cp >= 0x10000 && cp <= 0x10ffff;
-            }
-            if (ok) {
-                rc = buf_append(b, p + i, (size_t)len);
-                i += (size_t)len;
-            } else {
-                rc = buf_put_utf8(b, 0xfffd);
-                i++;
-            }
-        }
-    }
+    if (!rc)
+        rc = tsr_json_escape(b, s, n, NULL);
     return rc ? rc : buf_putc(b, '"');
 }
 

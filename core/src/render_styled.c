@@ -12,11 +12,9 @@ static int put_color(tsr_buf *b, const char *name, uint32_t c)
         return rc;
     if (TSR_COLOR_KIND(c) == TSR_COLOR_KIND_INDEXED)
         return buf_put_uint(b, c & 0xff);
-    static const char hex[] = "0123456789abcdef";
-    char s[7];
-    for (int i = 0; i < 6; i++)
-        s[i] = hex[(c >> (20 - 4 * i)) & 0xf];
-    s[6] = '\0';
+    char s[6];
+    for (int i = 0; i < 3; i++)
+        hex_byte((unsigned char)(c >> (16 - 8 * i)), s + 2 * i);
     if ((rc = buf_putc(b, '#')))
         return rc;
     return buf_append(b, s, 6);

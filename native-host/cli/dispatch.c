@@ -8,7 +8,7 @@
 
 #include "diag.h"
 #include "exit_codes.h"
-#include "quote.h"
+#include "tessera/text.h"
 #include "tessera/tessera.h"
 
 #ifndef TSR_VERSION_STRING
@@ -41,7 +41,7 @@ static int help(const cli_command *const *table, int argc, char **argv)
     const cli_command *c = cli_find_command(table, argv[2]);
     if (!c) {
         char quoted[64];
-        quote_for_message(quoted, sizeof quoted, argv[2], strlen(argv[2]));
+        tsr_quote(quoted, sizeof quoted, argv[2], strlen(argv[2]), 0);
         return diag_usage("no help for unknown command %s", quoted);
     }
     cli_print_command_help(c);
@@ -62,7 +62,7 @@ static int dispatch(const cli_command *const *table, int argc, char **argv)
     const cli_command *c = cli_find_command(table, name);
     if (!c) {
         char quoted[64];
-        quote_for_message(quoted, sizeof quoted, name, strlen(name));
+        tsr_quote(quoted, sizeof quoted, name, strlen(name), 0);
         return diag_usage("%s %s", name[0] == '-' ? "unknown option" : "unknown command", quoted);
     }
     return c->run(argc - 1, argv + 1);

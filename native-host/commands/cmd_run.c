@@ -9,7 +9,7 @@
 #include "exit_codes.h"
 #include "output.h"
 #include "live.h"
-#include "quote.h"
+#include "tessera/text.h"
 #include "run_args.h"
 #include "screen_diag.h"
 #include "waits.h"
@@ -21,7 +21,7 @@ static int check(session *s, const run_args *a, uint64_t deadline)
         const char *t = a->expects[i];
         int w = wait_for_text(s, t, strlen(t), deadline);
         if (w != WAIT_OK) {
-            quote_for_message(q, sizeof q, t, strlen(t));
+            tsr_quote(q, sizeof q, t, strlen(t), 0);
             snprintf(what, sizeof what, "waiting for %s", q);
             return live_wait_failed(s, w, what);
         }
@@ -34,7 +34,7 @@ static int check(session *s, const run_args *a, uint64_t deadline)
     for (size_t i = 0; i < a->nexpect_nots; i++) {
         const char *t = a->expect_nots[i];
         if (screen_contains(s->term, t, strlen(t))) {
-            quote_for_message(q, sizeof q, t, strlen(t));
+            tsr_quote(q, sizeof q, t, strlen(t), 0);
             return diag_screen(s->term, TSR_EXIT_FAILED, "--expect-not %s: it is on the screen", q);
         }
     }

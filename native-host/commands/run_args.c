@@ -10,7 +10,7 @@
 #include "diag.h"
 #include "duration.h"
 #include "exit_codes.h"
-#include "quote.h"
+#include "tessera/text.h"
 
 #define ALL (RUN_CMD_RUN | RUN_CMD_SNAPSHOT | RUN_CMD_SCRIPT | RUN_CMD_RECORD | RUN_CMD_HOST)
 #define SPAWNERS (RUN_CMD_RUN | RUN_CMD_SNAPSHOT | RUN_CMD_RECORD)
@@ -98,7 +98,7 @@ static int parse_int(const char *flag, const char *text, int min, int max, int *
         v = -v;
     if (!ok || v < min || v > max) {
         char q[64];
-        quote_for_message(q, sizeof q, text, strlen(text));
+        tsr_quote(q, sizeof q, text, strlen(text), 0);
         return diag_usage("%s must be a whole number from %d to %d, got %s", flag, min, max, q);
     }
     *out = (int)v;
@@ -117,7 +117,7 @@ static int apply(run_args *a, const flag_def *f, const char *v)
         a->live.cols_given = 1;
         return parse_int("--cols", v, 1, TSR_MAX_COLS, &a->live.term.cols);
     case F_TIMEOUT:
-        quote_for_message(q, sizeof q, v, strlen(v));
+        tsr_quote(q, sizeof q, v, strlen(v), 0);
         if (duration_parse(v, strlen(v), &a->live.timeout_ns, &reason) != 0)
             return diag_usage("--timeout %s, got %s", reason, q);
         if (a->live.timeout_ns == 0)
@@ -139,7 +139,7 @@ static int apply(run_args *a, const flag_def *f, const char *v)
     case F_JOURNAL: a->journal = v; return TSR_EXIT_OK;
     case F_ENV:
         if (!strchr(v, '=') || v[0] == '=') {
-            quote_for_message(q, sizeof q, v, strlen(v));
+            tsr_quote(q, sizeof q, v, strlen(v), 0);
             return diag_usage("--env needs NAME=VALUE, got %s", q);
         }
         a->live.env[a->nenv++] = v;
@@ -157,7 +157,7 @@ static int parse_flag(run_args *a, int argc, char **argv, int *i)
     size_t len = eq ? (size_t)(eq - arg) : strlen(arg);
     const flag_def *f = find_flag(arg, len);
     char q[64];
-    quote_for_message(q, sizeof q, arg, strlen(arg));
+    tsr_quote(q, sizeof q, arg, strlen(arg), 0);
     if (!f)
         return diag_usage("unknown option %s", q);
     if (!(f->commands & a->command))
@@ -198,7 +198,7 @@ int run_args_parse(run_command command, int argc, char **argv, run_args *a)
                     a->file = argv[start++];
                 if (start < argc) {
                     char q[64];
-                    quote_for_message(q, sizeof q, argv[start], strlen(argv[start]));
+                    tsr_quote(q, sizeof q, argv[start], strlen(argv[start]), 0);
                     return diag_usage("unexpected argument %s", q);
                 }
                 break;
@@ -216,7 +216,7 @@ int run_args_parse(run_command command, int argc, char **argv, run_args *a)
         /* script's FILE */
         if (a->file) {
             char q[64];
-            quote_for_message(q, sizeof q, arg, strlen(arg));
+            tsr_quote(q, sizeof q, arg, strlen(arg), 0);
             return diag_usage("unexpected argument %s", q);
         }
         a->file = arg;

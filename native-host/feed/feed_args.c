@@ -7,7 +7,7 @@
 
 #include "diag.h"
 #include "exit_codes.h"
-#include "quote.h"
+#include "tessera/text.h"
 
 /* A number flag: its name, where it goes, and its range. */
 typedef struct number_flag {
@@ -27,7 +27,7 @@ static int parse_number(const number_flag *flag, const char *text, int *out)
     }
     if (!ok || v < flag->min || v > flag->max) {
         char quoted[64];
-        quote_for_message(quoted, sizeof quoted, text, strlen(text));
+        tsr_quote(quoted, sizeof quoted, text, strlen(text), 0);
         return diag_usage("%s must be a whole number from %d to %d, got %s", flag->name, flag->min,
                           flag->max, quoted);
     }
@@ -63,8 +63,8 @@ static int set_file(feed_args *out, const char *file)
 {
     if (out->file) {
         char a[64], b[64];
-        quote_for_message(a, sizeof a, out->file, strlen(out->file));
-        quote_for_message(b, sizeof b, file, strlen(file));
+        tsr_quote(a, sizeof a, out->file, strlen(out->file), 0);
+        tsr_quote(b, sizeof b, file, strlen(file), 0);
         return diag_usage("only one FILE may be given, got %s and %s", a, b);
     }
     out->file = file;
@@ -127,7 +127,7 @@ static int parse_flag(int argc, char **argv, int *i, feed_args *out, int *format
         if (rc != TSR_EXIT_OK || strcmp(value, "wasi") == 0 || strcmp(value, "emscripten") == 0)
             return rc;
         char quoted[64];
-        quote_for_message(quoted, sizeof quoted, value, strlen(value));
+        tsr_quote(quoted, sizeof quoted, value, strlen(value), 0);
         return diag_usage("--engine must be wasi or emscripten, got %s", quoted);
     }
 #endif
@@ -153,7 +153,7 @@ static int parse_flag(int argc, char **argv, int *i, feed_args *out, int *format
         return TSR_EXIT_OK;
     }
     char quoted[64];
-    quote_for_message(quoted, sizeof quoted, arg, strlen(arg));
+    tsr_quote(quoted, sizeof quoted, arg, strlen(arg), 0);
     static const char *const switches[] = {"--reflow", "--styled", "--exact", "--json", "--help"};
     for (size_t k = 0; eq && k < sizeof switches / sizeof switches[0]; k++)
         if (is_named(arg, name_len, switches[k]))

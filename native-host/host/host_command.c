@@ -12,19 +12,16 @@
 #include "mono_clock.h"
 #include "session_input.h"
 #include "tessera/tessera.h"
+#include "tessera/text.h"
 
 static void json_string_out(FILE *fp, const char *s)
 {
+    tsr_buf text = {0};
     fputc('"', fp);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(fp, "\\%c", c);
-        else if (c < 0x20)
-            fprintf(fp, "\\u%04x", c);
-        else
-            fputc(c, fp);
-    }
+    /* without memory for the escaped text, the field is left empty */
+    if (tsr_json_escape(&text, s, strlen(s), NULL) == TSR_OK)
+        fwrite(text.data, 1, text.len, fp);
+    tsr_buf_free(&text);
     fputc('"', fp);
 }
 

@@ -1,7 +1,8 @@
 /* Writing asciicast v2: a header line, then [time, code, data] events.
  * Output can split a UTF-8 character across reads; the writer holds the
  * incomplete tail back for the next event so every event's data is valid
- * UTF-8 (bytes that can never be valid become U+FFFD). */
+ * UTF-8; bytes that can never be valid become U+FFFD, one for each maximal
+ * subpart as the core's parser does (tessera/text.h). */
 #ifndef TSR_CLI_CAST_WRITER_H
 #define TSR_CLI_CAST_WRITER_H
 
@@ -12,7 +13,7 @@
 typedef struct cast_writer {
     FILE *fp;
     uint64_t t0_ns;          /* event times are relative to it */
-    unsigned char carry[2][4]; /* per stream (0 output, 1 input) */
+    unsigned char carry[2][4]; /* per stream (0 output, 1 input); at most 3 used */
     size_t ncarry[2];
 } cast_writer;
 

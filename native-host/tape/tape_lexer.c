@@ -1,23 +1,22 @@
-/* Tape strings use Crystal-style escapes: \n \t \r \e \a \b \f \v \0 \" \\,
- * \xHH (two hex digits, one byte) and \u{H..HHHHHH} (a Unicode scalar value
- * written as UTF-8). Anything else after a backslash is an error, so a typo
- * never turns silently into different bytes. */
+/* Tape lines: words, quoted strings with the escapes of tsr_unescape
+ * (\n \t \r \e \a \b \f \v \0 \" \\, \xHH, \u{H..HHHHHH}) and comments. */
 #include "tape_lexer.h"
 
 #include "tessera/tessera.h"
+#include "tessera/text.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-static int hexval(char c)
+static const char *unescape_reason(int code)
 {
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
+    switch (code) {
+    case TSR_UNESCAPE_HEX: return "\\x needs exactly two hex digits";
+    case TSR_UNESCAPE_BRACE: return "\\u needs braces: \\u{2713}";
+    case TSR_UNESCAPE_DIGITS: return "\\u{...} needs 1 to 6 hex digits and a closing brace";
+    case TSR_UNESCAPE_NOT_SCALAR: return "\\u{...} is not a Unicode scalar value";
+    default: return "unknown escape (use \\n \\t \\r \\e \\0 \\\" \\\\ \\xHH or \\u{HEX})";
+    }
 }
 
 /* Decodes the string starting after the opening quote at s[*i]; the
@@ -41,54 +40,15 @@ static int lex_string(const char *s, size_t len, size_t *i, char *out, size_t *o
         size_t at = *i;
         if (*i + 1 >= len)
             break;
-        char e = s[*i + 1];
-        *i += 2;
-        static const char simple_from[] = "ntre\"\\abfv0";
-        static const char simple_to[] = "\n\t\r\x1b\"\\\a\b\f\v";
-        const char *hit = e ? strchr(simple_from, e) : NULL;
-        if (hit) {
-            out[o++] = e == '0' ? '\0' : simple_to[hit - simple_from];
-        } else if (e == 'x') {
-            int h1 = *i < len ? hexval(s[*i]) : -1;
-            int h2 = *i + 1 < len ? hexval(s[*i + 1]) : -1;
-            if (h1 < 0 || h2 < 0) {
-                *err_col = (long)at + 1;
-                *reason = "\\x needs exactly two hex digits";
-                return -1;
-            }
-            out[o++] = (char)(h1 * 16 + h2);
-            *i += 2;
-        } else if (e == 'u') {
-            unsigned long cp = 0;
-            size_t digits = 0;
-            if (*i >= len || s[*i] != '{') {
-                *err_col = (long)at + 1;
-                *reason = "\\u needs braces: \\u{2713}";
-                return -1;
-            }
-            (*i)++;
-            while (*i < len && hexval(s[*i]) >= 0 && digits < 7) {
-                cp = cp * 16 + (unsigned long)hexval(s[*i]);
-                digits++;
-                (*i)++;
-            }
-            if (*i >= len || s[*i] != '}' || digits == 0 || digits > 6) {
-                *err_col = (long)at + 1;
-                *reason = "\\u{...} needs 1 to 6 hex digits and a closing brace";
-                return -1;
-            }
-            (*i)++;
-            if (cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) {
-                *err_col = (long)at + 1;
-                *reason = "\\u{...} is not a Unicode scalar value";
-                return -1;
-            }
-            o += (size_t)tsr_utf8_encode((uint32_t)cp, out + o);
-        } else {
+        size_t n;
+        int took = tsr_unescape(s + at + 1, len - at - 1, out + o, &n);
+        if (took < 0) {
             *err_col = (long)at + 1;
-            *reason = "unknown escape (use \\n \\t \\r \\e \\0 \\\" \\\\ \\xHH or \\u{HEX})";
+            *reason = unescape_reason(took);
             return -1;
         }
+        o += n;
+        *i = at + 1 + (size_t)took;
     }
     *reason = "unterminated string: a closing \" is missing";
     return -1;

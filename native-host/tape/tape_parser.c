@@ -10,7 +10,7 @@
 #include "duration.h"
 #include "exit_codes.h"
 #include "line_reader.h"
-#include "quote.h"
+#include "tessera/text.h"
 #include "tape.h"
 #include "tape_lexer.h"
 #include "tessera/input.h"
@@ -72,7 +72,7 @@ static int parse_int(parse_ctx *c, const tape_token *tok, int min, int max, int 
     }
     if (!ok || v < min || v > max) {
         char q[64];
-        quote_for_message(q, sizeof q, tok->text, tok->len);
+        tsr_quote(q, sizeof q, tok->text, tok->len, 0);
         return error_at(c, tok->column, "expected a whole number from %d to %d, got %s", min,
                         max, q);
     }
@@ -85,7 +85,7 @@ static int parse_duration(parse_ctx *c, const tape_token *tok, uint64_t *out)
     const char *reason;
     if (tok->quoted || duration_parse(tok->text, tok->len, out, &reason) != 0) {
         char q[64];
-        quote_for_message(q, sizeof q, tok->text, tok->len);
+        tsr_quote(q, sizeof q, tok->text, tok->len, 0);
         return error_at(c, tok->column, "expected a duration such as 500ms, 5s or 1m, got %s%s%s",
                         q, tok->quoted ? "" : ": it ", tok->quoted ? "" : reason);
     }
@@ -253,7 +253,7 @@ static int parse_line(parse_ctx *c)
         if (strcmp(DIRECTIVES[i].name, name->text) == 0)
             return action(c, &DIRECTIVES[i]);
     char q[64];
-    quote_for_message(q, sizeof q, name->text, name->len);
+    tsr_quote(q, sizeof q, name->text, name->len, 0);
     return error_at(c, name->column, "unknown directive %s", q);
 }
 

@@ -13,7 +13,7 @@
 #include "output.h"
 #include "live.h"
 #include "mono_clock.h"
-#include "quote.h"
+#include "tessera/text.h"
 #include "screen_diag.h"
 #include "session_input.h"
 #include "waits.h"
@@ -37,7 +37,7 @@ static void where(tape_exec *x, const tape_step *st, char *out, size_t cap)
 {
     char q[96] = "";
     if (st->str)
-        quote_for_message(q, sizeof q, st->str, st->len);
+        tsr_quote(q, sizeof q, st->str, st->len, 0);
     snprintf(out, cap, "%s:%ld: %s%s%s", x->path, st->line, op_name(st->op), q[0] ? " " : "", q);
 }
 

@@ -1,4 +1,4 @@
-/* Unit tests for the core's strict JSON reader (core/src/json.c, behind
+/* Unit tests for the core's strict JSON reader (core/json/json.c, behind
  * the asciicast reader): every escape, surrogate pairs, UTF-8 validation,
  * numbers, nesting depth, and the exact reason and column of each
  * rejection. */

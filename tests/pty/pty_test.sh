@@ -319,6 +319,24 @@ text = "".join(e[2] for e in events if e[1] == "o")
 sys.exit(0 if text == "\u2713 ok\r\n\ufffdx\r\n" else 1)' || { fail "cast text"; cat s.cast >&2; }
 }
 
+case_cast_utf8_invalid() {
+    # invalid UTF-8, some of it split across reads: the cast replaces it as
+    # the core does (one U+FFFD per maximal subpart), so its replay shows
+    # the screen the program showed live
+    prog='d=$1
+printf "A\342\234a|\360\237\230b|\355\240\200c|\300\257\377d\n"; sleep $d
+printf "e\360\237"; sleep $d; printf "\230f|\342\234"; sleep $d; printf "g\n"'
+    "$BIN" record --rows 4 --cols 30 -o u.cast --env "TSR_TEST_MARK=$MARK" -- sh -c "$prog" sh 0.2 \
+        </dev/null >out 2>err
+    CODE=$?
+    expect_code 0
+    "$BIN" replay --exact u.cast >replayed 2>err || fail "replay failed: $(cat err)"
+    t snapshot --rows 4 --cols 30 -- sh -c "$prog" sh 0
+    expect_code 0
+    grep -q "A�a|�b|���c|���d" out || { fail "live screen"; show; }
+    cmp -s out replayed || { fail "the cast's replay differs from the live screen"; cat out replayed u.cast >&2; }
+}
+
 case_host_protocol() {
     python3 "$HERE/host_test.py" "$BIN" "$MARK" >out 2>err
     CODE=$?

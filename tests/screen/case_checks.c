@@ -52,26 +52,7 @@ static size_t cluster_utf8(const tsr_cell_info *ci, char *out, size_t cap)
     for (int i = 0; i < ci->ncps && i < TSR_MAX_CLUSTER_CPS; i++) {
         uint32_t cp = ci->cps[i];
         char o[4];
-        size_t k;
-        if (cp < 0x80) {
-            o[0] = (char)cp;
-            k = 1;
-        } else if (cp < 0x800) {
-            o[0] = (char)(0xC0 | (cp >> 6));
-            o[1] = (char)(0x80 | (cp & 0x3F));
-            k = 2;
-        } else if (cp < 0x10000) {
-            o[0] = (char)(0xE0 | (cp >> 12));
-            o[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
-            o[2] = (char)(0x80 | (cp & 0x3F));
-            k = 3;
-        } else {
-            o[0] = (char)(0xF0 | ((cp >> 18) & 0x07));
-            o[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
-            o[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
-            o[3] = (char)(0x80 | (cp & 0x3F));
-            k = 4;
-        }
+        size_t k = (size_t)tsr_utf8_encode(cp, o);
         if (n + k >= cap)
             break;
         memcpy(out + n, o, k);

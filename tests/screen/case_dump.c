@@ -4,13 +4,14 @@
 
 #include <stdio.h>
 
+#include "tessera/text.h"
+
 static void hex(FILE *f, const char *bytes, size_t len)
 {
-    static const char digits[] = "0123456789abcdef";
     for (size_t i = 0; i < len; i++) {
-        unsigned char b = (unsigned char)bytes[i];
-        fputc(digits[b >> 4], f);
-        fputc(digits[b & 15], f);
+        char pair[2];
+        tsr_hex_byte((unsigned char)bytes[i], pair);
+        fwrite(pair, 1, 2, f);
     }
 }
 

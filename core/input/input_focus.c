@@ -1,6 +1,6 @@
 /* Focus reports: CSI I (in) and CSI O (out), only when the program asked
  * for them with ?1004. */
-#include "buf.h"
+#include "tessera/text.h"
 #include "input_why.h"
 
 int tsr_encode_focus_why(const tsr_term *t, int in, tsr_buf *out, tsr_buf *why)
@@ -13,7 +13,7 @@ int tsr_encode_focus_why(const tsr_term *t, int in, tsr_buf *out, tsr_buf *why)
         why_put(why, "focus reporting is off: the program has not enabled ?1004");
         return TSR_ERR_MODE;
     }
-    int rc = buf_puts(out, in ? "\x1b[I" : "\x1b[O");
+    int rc = tsr_buf_puts(out, in ? "\x1b[I" : "\x1b[O");
     if (rc)
         why_put(why, "out of memory");
     return rc;

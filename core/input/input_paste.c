@@ -3,7 +3,7 @@
  * would let the rest of it run as typed keys: every ESC[201~ is removed. */
 #include <string.h>
 
-#include "buf.h"
+#include "tessera/text.h"
 #include "input_why.h"
 
 static const char paste_end[] = "\x1b[201~";
@@ -14,7 +14,7 @@ static const char paste_end[] = "\x1b[201~";
  * that only forms once an inner one is removed goes too. */
 static int append_filtered(tsr_buf *out, size_t start, const char *text, size_t len)
 {
-    int rc = buf_reserve(out, len);
+    int rc = tsr_buf_reserve(out, len);
     if (rc)
         return rc;
     for (size_t i = 0; i < len; i++) {
@@ -32,14 +32,14 @@ int tsr_encode_paste(const tsr_term *t, const char *text, size_t len, tsr_buf *o
     if (!t || !out || (!text && len))
         return TSR_ERR_INVALID;
     if (!input_mode_on(t, 2004, 1))
-        return buf_append(out, text, len);
+        return tsr_buf_append(out, text, len);
     size_t mark = out->len;
-    int rc = buf_puts(out, "\x1b[200~");
+    int rc = tsr_buf_puts(out, "\x1b[200~");
     size_t start = out->len;
     if (!rc)
         rc = append_filtered(out, start, text, len);
     if (!rc)
-        rc = buf_puts(out, paste_end);
+        rc = tsr_buf_puts(out, paste_end);
     if (rc) {
         out->len = mark;
         if (out->data)

@@ -2,7 +2,7 @@
  * (?1006) or the legacy CSI M form. Asking for an event the program did not
  * ask for is TSR_ERR_MODE: a test that clicks into a program that never
  * enabled the mouse has a bug, and silence would hide it. */
-#include "buf.h"
+#include "tessera/text.h"
 #include "input_why.h"
 
 #define LEGACY_MAX 223 /* 255 - 32: the largest coordinate one byte holds */
@@ -97,19 +97,19 @@ static int put_report(tsr_buf *out, int sgr, int x10, int action, int button, in
     if (sgr) {
         /* SGR keeps the released button's number; the final says release */
         int b = button_code(action, button, mods, 0, x10);
-        rc = buf_puts(out, "\x1b[<");
+        rc = tsr_buf_puts(out, "\x1b[<");
         if (!rc)
-            rc = buf_put_uint(out, (unsigned long)b);
+            rc = tsr_buf_put_uint(out, (unsigned long)b);
         if (!rc)
-            rc = buf_putc(out, ';');
+            rc = tsr_buf_putc(out, ';');
         if (!rc)
-            rc = buf_put_uint(out, (unsigned long)col + 1);
+            rc = tsr_buf_put_uint(out, (unsigned long)col + 1);
         if (!rc)
-            rc = buf_putc(out, ';');
+            rc = tsr_buf_putc(out, ';');
         if (!rc)
-            rc = buf_put_uint(out, (unsigned long)row + 1);
+            rc = tsr_buf_put_uint(out, (unsigned long)row + 1);
         if (!rc)
-            rc = buf_putc(out, release ? 'm' : 'M');
+            rc = tsr_buf_putc(out, release ? 'm' : 'M');
         return rc;
     }
     int b = button_code(action, button, mods, release, x10);
@@ -117,7 +117,7 @@ static int put_report(tsr_buf *out, int sgr, int x10, int action, int button, in
     int y = row + 1 > LEGACY_MAX ? LEGACY_MAX : row + 1;
     char s[6] = {0x1b, '[', 'M', (char)(unsigned char)(32 + b), (char)(unsigned char)(32 + x),
                  (char)(unsigned char)(32 + y)};
-    return buf_append(out, s, sizeof s);
+    return tsr_buf_append(out, s, sizeof s);
 }
 
 int tsr_encode_mouse_why(const tsr_term *t, int action, int button, int row, int col,

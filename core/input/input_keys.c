@@ -4,7 +4,7 @@
  * keys, DECCKM for the cursor keys, DECKPAM for the keypad, LNM for Enter. */
 #include <string.h>
 
-#include "buf.h"
+#include "tessera/text.h"
 #include "input_why.h"
 
 #define ESC 0x1b
@@ -76,7 +76,7 @@ static int is_ascii_letter(uint32_t ch)
 static void why_char(tsr_buf *why, uint32_t ch)
 {
     char tmp[4];
-    why_quote(why, tmp, (size_t)utf8_encode(ch, tmp));
+    why_quote(why, tmp, (size_t)tsr_utf8_encode(ch, tmp));
 }
 
 int input_key_check(const tsr_key *k, tsr_buf *why)
@@ -156,7 +156,7 @@ static void put_char(seq *s, const tsr_key *k)
     if ((k->mods & TSR_MOD_SHIFT) && ch >= 'a' && ch <= 'z')
         ch -= 'a' - 'A';
     char tmp[4];
-    int n = utf8_encode(ch, tmp);
+    int n = tsr_utf8_encode(ch, tmp);
     for (int i = 0; i < n; i++)
         put(s, tmp[i]);
 }
@@ -292,7 +292,7 @@ int tsr_encode_key_why(const tsr_term *t, const tsr_key *k, tsr_buf *out, tsr_bu
         }
         break;
     }
-    rc = buf_append(out, s.b, s.n);
+    rc = tsr_buf_append(out, s.b, s.n);
     if (rc)
         why_put(why, "out of memory");
     return rc;
@@ -307,5 +307,5 @@ int tsr_encode_text(const tsr_term *t, const char *text, size_t len, tsr_buf *ou
 {
     if (!t || !out || (!text && len))
         return TSR_ERR_INVALID;
-    return buf_append(out, text, len);
+    return tsr_buf_append(out, text, len);
 }

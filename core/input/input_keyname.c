@@ -4,7 +4,7 @@
  * can also be encoded, so a tape with a bad key fails before it runs. */
 #include <string.h>
 
-#include "buf.h"
+#include "tessera/text.h"
 #include "input_why.h"
 
 typedef struct name_entry {
@@ -149,7 +149,8 @@ static int parse_key_token(const char *name, size_t len, const char *s, size_t n
     if (f < 0)
         return fail(why, name, len, "function keys are F1 to F12");
     uint32_t cp;
-    if (n > 0 && input_utf8_next(s, n, &cp) == n) {
+    size_t used;
+    if (n > 0 && tsr_utf8_decode(s, n, &cp, &used) == TSR_UTF8_SCALAR && used == n) {
         k->code = TSR_KEY_CHAR;
         k->ch = cp;
         return TSR_OK;
@@ -258,7 +259,7 @@ int tsr_key_name(const tsr_key *key, tsr_buf *out)
     if (key->code == TSR_KEY_CHAR && key->ch == ' ') {
         word = "space";
     } else if (key->code == TSR_KEY_CHAR) {
-        n += (size_t)utf8_encode(key->ch, tmp + n);
+        n += (size_t)tsr_utf8_encode(key->ch, tmp + n);
     } else if (key->code >= TSR_KEY_F1 && key->code <= TSR_KEY_F12) {
         int v = key->code - TSR_KEY_F1 + 1;
         fname[0] = 'f';
@@ -281,5 +282,5 @@ int tsr_key_name(const tsr_key *key, tsr_buf *out)
         memcpy(tmp + n, word, strlen(word));
         n += strlen(word);
     }
-    return buf_append(out, tmp, n);
+    return tsr_buf_append(out, tmp, n);
 }

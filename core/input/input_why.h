@@ -7,14 +7,10 @@
 
 /* Appends s to why (why may be NULL). */
 void why_put(tsr_buf *why, const char *s);
-/* Appends 'text' quoted, with controls and bytes >= 0x80 that are not
- * UTF-8 as \xNN, cut at 64 bytes, so a reason is always one printable line. */
+/* Appends 'text' quoted by tsr_quote: single marks, well-formed UTF-8 kept,
+ * cut to under 80 bytes, so a reason is always one printable line. */
 void why_quote(tsr_buf *why, const char *text, size_t len);
 void why_int(tsr_buf *why, long v);
-
-/* Decodes one strict UTF-8 scalar at s: its length, or 0 if s does not
- * start with one (overlong, surrogate, truncated, past U+10FFFF). */
-size_t input_utf8_next(const char *s, size_t len, uint32_t *cp);
 
 /* A tracked mode's value; an untracked one reads as off. */
 int input_mode_on(const tsr_term *t, int mode, int private_);

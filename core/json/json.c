@@ -4,8 +4,8 @@
  * is never larger than the raw text), then decode and validate. */
 #include "tessera/json.h"
 #include "tessera/tessera.h"
+#include "tessera/text.h"
 
-#include "buf.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -55,40 +55,6 @@ static void skip_ws(parser *p)
     }
 }
 
-/* Length of the valid UTF-8 sequence at s (1..4), or 0 if it is malformed:
- * overlong forms, surrogates and values above U+10FFFF are rejected. */
-static size_t utf8_sequence_len(const unsigned char *s, size_t avail)
-{
-    unsigned char c = s[0];
-    size_t n;
-    unsigned char lo = 0x80, hi = 0xbf;
-    if (c < 0x80)
-        return 1;
-    if (c >= 0xc2 && c <= 0xdf) {
-        n = 2;
-    } else if (c >= 0xe0 && c <= 0xef) {
-        n = 3;
-        if (c == 0xe0)
-            lo = 0xa0;
-        else if (c == 0xed)
-            hi = 0x9f;
-    } else if (c >= 0xf0 && c <= 0xf4) {
-        n = 4;
-        if (c == 0xf0)
-            lo = 0x90;
-        else if (c == 0xf4)
-            hi = 0x8f;
-    } else {
-        return 0;
-    }
-    if (avail < n || s[1] < lo || s[1] > hi)
-        return 0;
-    for (size_t i = 2; i < n; i++)
-        if (s[i] < 0x80 || s[i] > 0xbf)
-            return 0;
-    return n;
-}
-
 /* Reads the four hex digits of a \u escape whose 'u' is at text[at]; end is
  * the index of the string's closing quote. Returns -1 if they are not there. */
 static long read_u_escape(const parser *p, size_t at, size_t end)
@@ -97,7 +63,7 @@ static long read_u_escape(const parser *p, size_t at, size_t end)
     if (at + 4 >= end)
         return -1;
     for (size_t i = 1; i <= 4; i++) {
-        int h = hex_digit(p->text[at + i]);
+        int h = tsr_hex_digit(p->text[at + i]);
         if (h < 0)
             return -1;
         v = v * 16 + h;
@@ -139,7 +105,7 @@ static int decode_escape(parser *p, size_t *i, size_t end, char *out, size_t *ol
         cp = 0x10000 + ((cp - 0xd800) << 10) + (low - 0xdc00);
         next += 6;
     }
-    *olen += utf8_encode((uint32_t)cp, out + *olen);
+    *olen += tsr_utf8_encode((uint32_t)cp, out + *olen);
     *i = next;
     return TSR_OK;
 }
@@ -167,8 +133,9 @@ static int parse_string(parser *p, char **bytes, size_t *len)
         } else if (c < 0x20) {
             rc = fail_at(p, i, "control character 0x%02x in string", c);
         } else {
-            size_t n = utf8_sequence_len(p->text + i, end - i);
-            if (n == 0)
+            uint32_t cp;
+            size_t n;
+            if (tsr_utf8_decode((const char *)p->text + i, end - i, &cp, &n) != TSR_UTF8_SCALAR)
                 rc = fail_at(p, i, "invalid UTF-8 in string");
             else {
                 memcpy(out + olen, p->text + i, n);
