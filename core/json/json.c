@@ -19,6 +19,7 @@ typedef struct parser {
     size_t len;
     size_t pos;
     int depth;
+    size_t values, max_values; /* max_values 0: no bound */
     tsr_json_error *err;
 } parser;
 
@@ -351,6 +352,10 @@ static int parse_literal(parser *p, const char *word, tsr_json_type type, tsr_js
 static int parse_value(parser *p, tsr_json_value *out)
 {
     skip_ws(p);
+    /* each value costs a tsr_json_value (tens of bytes) for as little as one
+     * byte of text: the bound keeps memory in line with what the caller keeps */
+    if (p->max_values && ++p->values > p->max_values)
+        return fail_at(p, p->pos, "more than %zu values", p->max_values);
     if (p->pos >= p->len)
         return fail_unexpected(p, "a JSON value");
     switch (p->text[p->pos]) {
@@ -376,7 +381,13 @@ static int parse_value(parser *p, tsr_json_value *out)
 
 int tsr_json_parse(const char *text, size_t len, tsr_json_value *out, tsr_json_error *err)
 {
-    parser p = {(const unsigned char *)text, len, 0, 0, err};
+    return tsr_json_parse_bounded(text, len, 0, out, err);
+}
+
+int tsr_json_parse_bounded(const char *text, size_t len, size_t max_values, tsr_json_value *out,
+                           tsr_json_error *err)
+{
+    parser p = {(const unsigned char *)text, len, 0, 0, 0, max_values, err};
     err->column = 0;
     err->reason[0] = '\0';
     out->type = TSR_JSON_NULL;

@@ -219,8 +219,13 @@ int tsr_cast_reader_line(tsr_cast_reader *r, const void *bytes, size_t len, tsr_
     if (blank(line, len))
         return invalid(r, r->lines == 1 ? "empty line, expected an asciicast v2 header"
                                         : "empty line, expected an event");
+    int header = r->lines == 1;
+    if (len > (header ? TSR_CAST_MAX_HEADER_BYTES : TSR_CAST_MAX_LINE_BYTES))
+        return invalid(r, header ? "the header line is longer than 1 MiB, the limit for a header"
+                                 : "the line is longer than 16 MiB, the limit for an event");
     tsr_json_error jerr;
-    int rc = tsr_json_parse(line, len, &r->doc, &jerr);
+    int rc = tsr_json_parse_bounded(
+        line, len, header ? TSR_CAST_MAX_HEADER_VALUES : TSR_CAST_MAX_EVENT_VALUES, &r->doc, &jerr);
     if (rc == TSR_ERR_NOMEM) {
         r->lines--; /* the line can be offered again */
         return TSR_ERR_NOMEM;

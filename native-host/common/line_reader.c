@@ -25,6 +25,10 @@ void line_reader_free(line_reader *lr)
 
 static int append(line_reader *lr, const char *bytes, size_t n)
 {
+    if (lr->max_line && lr->line_len + n > lr->max_line + 1) {
+        n = lr->max_line + 1 - lr->line_len;
+        lr->truncated = 1;
+    }
     if (n > SIZE_MAX - lr->line_len - 1)
         return LINE_ERR_NOMEM;
     size_t need = lr->line_len + n + 1;
@@ -47,6 +51,7 @@ static int append(line_reader *lr, const char *bytes, size_t n)
 int line_reader_next(line_reader *lr, const char **line, size_t *len)
 {
     lr->line_len = 0;
+    lr->truncated = 0;
     int have_bytes = 0;
     for (;;) {
         if (lr->pos == lr->end) {

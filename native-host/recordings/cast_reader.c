@@ -54,6 +54,8 @@ int cast_read(FILE *fp, const cast_sink *sink, cast_error *err)
         tsr_cast_reader_free(reader);
         return CAST_ERR_NOMEM;
     }
+    /* a longer line reaches the core cut to one byte over: it says why */
+    lr.max_line = TSR_CAST_MAX_LINE_BYTES;
     int rc = CAST_OK;
     for (;;) {
         const char *line;

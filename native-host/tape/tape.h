@@ -3,6 +3,9 @@
 #ifndef TSR_CLI_TAPE_H
 #define TSR_CLI_TAPE_H
 
+/* A tape line longer than this is refused (memory stays bounded). */
+#define TAPE_MAX_LINE_BYTES (16u << 20)
+
 #include <stddef.h>
 #include <stdint.h>
 

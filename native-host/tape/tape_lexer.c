@@ -82,8 +82,19 @@ int tape_lex_line(const char *s, size_t len, tape_line *l, long *err_col, const 
             break;
         tape_token tok = {0};
         tok.column = (long)i + 1;
-        /* \u{10FFFF} is 10 bytes for 4: decoded text never outgrows the line */
-        tok.text = malloc(len - i + 1);
+        /* The token's extent first, so its copy is its own size: copying the
+         * rest of the line for every token made lexing quadratic. */
+        size_t end = i + (c == '"');
+        if (c == '"') {
+            while (end < len && s[end] != '"')
+                end += s[end] == '\\' ? 2 : 1;
+            end = end < len ? end + 1 : len;
+        } else {
+            while (end < len && s[end] != ' ' && s[end] != '\t' && s[end] != '\r' && s[end] != '#')
+                end++;
+        }
+        /* \u{10FFFF} is 10 bytes for 4: decoded text never outgrows its source */
+        tok.text = malloc(end - i + 1);
         if (!tok.text) {
             *err_col = tok.column;
             *reason = "out of memory";
@@ -94,7 +105,7 @@ int tape_lex_line(const char *s, size_t len, tape_line *l, long *err_col, const 
             tok.quoted = 1;
             i++;
             *err_col = tok.column;
-            if (lex_string(s, len, &i, tok.text, &tok.len, err_col, reason) != 0) {
+            if (lex_string(s, end, &i, tok.text, &tok.len, err_col, reason) != 0) {
                 free(tok.text);
                 tape_line_free(l);
                 return -1;

@@ -271,6 +271,7 @@ int tape_load(const char *path, tape *t)
         fprintf(stderr, "tessera: out of memory\n");
         return TSR_EXIT_INTERNAL;
     }
+    lr.max_line = TAPE_MAX_LINE_BYTES;
     parse_ctx c = {path, 0, t, NULL};
     int code = TSR_EXIT_OK;
     const char *text;
@@ -278,6 +279,10 @@ int tape_load(const char *path, tape *t)
     int rc;
     while (code == TSR_EXIT_OK && (rc = line_reader_next(&lr, &text, &len)) == LINE_OK) {
         c.line = lr.number;
+        if (lr.truncated) {
+            code = error_at(&c, 1, "the line is longer than 16 MiB, the limit for a tape line");
+            break;
+        }
         tape_line toks;
         long col = 0;
         const char *reason = NULL;

@@ -553,6 +553,18 @@ case_err_cast_time_decreases() {
     expect_error 2 'rec.cast:3: event time 1.5 is before the previous event'"'"'s 2.0'
 }
 
+# The documented limits (tessera/recording.h): every engine refuses alike,
+# with memory in line with the limit, not with the line.
+case_err_cast_limits() {
+    python3 -c "
+open('head.cast', 'w').write('{\"version\": 2, \"width\": 80, \"height\": 24, \"x\": \"' + 'y' * (1 << 20) + '\"}\\n')
+open('many.cast', 'w').write('{\"version\": 2, \"width\": 80, \"height\": 24}\\n[0.5, \"o\", \"x\"' + ', 1' * 100 + ']\\n')"
+    run replay head.cast
+    expect_error 2 'head.cast:1: the header line is longer than 1 MiB, the limit for a header'
+    run replay many.cast
+    expect_error 2 'many.cast:2: bad JSON: more than 64 values at column 197'
+}
+
 # ------------------------------------------------------------ internal errors
 
 case_err_stdout_unwritable() {

@@ -82,6 +82,34 @@ case_type_into_program_not_reading() {
     expect_code 3
     grep -q "did not read its input" err || { fail "no deadline message"; show; }
 }
+# with_memory_ceiling MB CMD...: runs CMD allowed about MB megabytes (ASan's
+# RSS limit in the sanitizer build, where ulimit -v cannot work).
+with_memory_ceiling() {
+    mb=$1; shift
+    if [ -n "${TSR_SANITIZED:-}" ]; then
+        ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}hard_rss_limit_mb=$mb" "$@"
+    else
+        (ulimit -v $((mb * 1024)) && exec "$@")
+    fi
+}
+
+# Lexing is linear: tapes with 300,000 words or strings on one line are
+# refused with their exact error well within 300 MB (the old lexer copied
+# the rest of the line for every token: over 1 GB).
+case_long_lines_linear_memory() {
+    python3 -c "
+open('words.tape', 'w').write('run true\\nresize ' + ' '.join(['1'] * 300000) + '\\n')
+open('strings.tape', 'w').write('run true\\ntype ' + ' '.join(['\"ab\"'] * 300000) + '\\n')"
+    with_memory_ceiling 300 "$BIN" script --env "TSR_TEST_MARK=$MARK" words.tape </dev/null >out 2>err
+    CODE=$?
+    expect_code 2
+    expect_err_line 'words.tape:2:12: resize takes 2 arguments, got 300000'
+    with_memory_ceiling 300 "$BIN" script --env "TSR_TEST_MARK=$MARK" strings.tape </dev/null >out 2>err
+    CODE=$?
+    expect_code 2
+    expect_err_line 'strings.tape:2:11: type takes 1 argument, got 300000'
+}
+
 case_snapshot_stdout_and_quiet() {
     printf 'rows 2\ncols 5\nrun printf hi\nwait "hi" 30s\nsnapshot\n' >s.tape
     script s.tape

@@ -71,6 +71,11 @@ typedef struct tsr_json_error {
  * On success fills *out, which the caller frees with
  * tsr_json_free. On failure *out is left empty and err says why. */
 int tsr_json_parse(const char *text, size_t len, tsr_json_value *out, tsr_json_error *err);
+/* The same, refusing text with more than max_values values (0: no bound)
+ * with "more than N values": memory then stays in proportion to what the
+ * caller means to keep, whatever the text's length. */
+int tsr_json_parse_bounded(const char *text, size_t len, size_t max_values, tsr_json_value *out,
+                           tsr_json_error *err);
 void tsr_json_free(tsr_json_value *value);
 
 /* The first member of an object named key (NUL-free), or NULL; *count, if

@@ -43,6 +43,14 @@ typedef struct tsr_cast_event {
 
 typedef struct tsr_cast_reader tsr_cast_reader;
 
+/* Limits every engine applies alike (memory stays in line with them):
+ * a header line of at most 1 MiB holding at most 65,536 JSON values, an
+ * event line of at most 16 MiB holding at most 64. */
+#define TSR_CAST_MAX_HEADER_BYTES (1u << 20)
+#define TSR_CAST_MAX_HEADER_VALUES 65536u
+#define TSR_CAST_MAX_LINE_BYTES (16u << 20)
+#define TSR_CAST_MAX_EVENT_VALUES 64u
+
 int tsr_cast_reader_new(tsr_cast_reader **out);
 void tsr_cast_reader_free(tsr_cast_reader *reader);
 
