@@ -15,13 +15,9 @@
 int cmd_host(int argc, char **argv)
 {
     run_args a;
-    int code = run_args_parse(RUN_CMD_HOST, argc, argv, &a);
-    if (code == TSR_EXIT_OK && a.help)
-        cli_print_command_help(&HOST_COMMAND);
-    if (code != TSR_EXIT_OK || a.help) {
-        run_args_free(&a);
+    int code;
+    if (!run_args_start(RUN_CMD_HOST, &HOST_COMMAND, argc, argv, &a, &code))
         return code;
-    }
     /* daemonised grandchildren stay ours to find and end at close */
     proc_become_subreaper();
     host h;

@@ -136,13 +136,9 @@ static int open_outputs(const run_args *a, recorder *r)
 int cmd_record(int argc, char **argv)
 {
     run_args a;
-    int code = run_args_parse(RUN_CMD_RECORD, argc, argv, &a);
-    if (code == TSR_EXIT_OK && a.help)
-        cli_print_command_help(&RECORD_COMMAND);
-    if (code != TSR_EXIT_OK || a.help) {
-        run_args_free(&a);
+    int code;
+    if (!run_args_start(RUN_CMD_RECORD, &RECORD_COMMAND, argc, argv, &a, &code))
         return code;
-    }
     recorder r;
     memset(&r, 0, sizeof r);
     r.passthrough = !a.live.quiet;

@@ -54,13 +54,9 @@ static int check(session *s, const run_args *a, uint64_t deadline)
 int cmd_run(int argc, char **argv)
 {
     run_args a;
-    int code = run_args_parse(RUN_CMD_RUN, argc, argv, &a);
-    if (code == TSR_EXIT_OK && a.help)
-        cli_print_command_help(&RUN_COMMAND);
-    if (code != TSR_EXIT_OK || a.help) {
-        run_args_free(&a);
+    int code;
+    if (!run_args_start(RUN_CMD_RUN, &RUN_COMMAND, argc, argv, &a, &code))
         return code;
-    }
     uint64_t deadline = live_deadline(a.live.timeout_ns);
     session s;
     frame_sink none = {0};

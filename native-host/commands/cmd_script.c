@@ -9,13 +9,9 @@
 int cmd_script(int argc, char **argv)
 {
     run_args a;
-    int code = run_args_parse(RUN_CMD_SCRIPT, argc, argv, &a);
-    if (code == TSR_EXIT_OK && a.help)
-        cli_print_command_help(&SCRIPT_COMMAND);
-    if (code != TSR_EXIT_OK || a.help) {
-        run_args_free(&a);
+    int code;
+    if (!run_args_start(RUN_CMD_SCRIPT, &SCRIPT_COMMAND, argc, argv, &a, &code))
         return code;
-    }
     tape t;
     code = tape_load(a.file, &t);
     if (code == TSR_EXIT_OK) {

@@ -48,13 +48,9 @@ static int golden(const run_args *a, const tsr_term *term)
 int cmd_snapshot(int argc, char **argv)
 {
     run_args a;
-    int code = run_args_parse(RUN_CMD_SNAPSHOT, argc, argv, &a);
-    if (code == TSR_EXIT_OK && a.help)
-        cli_print_command_help(&SNAPSHOT_COMMAND);
-    if (code != TSR_EXIT_OK || a.help) {
-        run_args_free(&a);
+    int code;
+    if (!run_args_start(RUN_CMD_SNAPSHOT, &SNAPSHOT_COMMAND, argc, argv, &a, &code))
         return code;
-    }
     session s;
     frame_sink none = {0};
     code = live_start(&s, &a.live, a.argv, none);

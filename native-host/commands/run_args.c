@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "command.h"
 #include "diag.h"
 #include "duration.h"
 #include "exit_codes.h"
@@ -239,4 +240,16 @@ void run_args_free(run_args *a)
     free(a->expect_nots);
     free(a->live.env);
     a->expects = a->expect_nots = a->live.env = NULL;
+}
+
+int run_args_start(run_command command, const cli_command *self, int argc, char **argv,
+                   run_args *out, int *code)
+{
+    *code = run_args_parse(command, argc, argv, out);
+    if (*code == TSR_EXIT_OK && out->help)
+        cli_print_command_help(self);
+    if (*code == TSR_EXIT_OK && !out->help)
+        return 1;
+    run_args_free(out);
+    return 0;
 }

@@ -36,6 +36,14 @@ typedef struct run_args {
 /* Parses argv[1..argc) for command. Returns TSR_EXIT_OK, or TSR_EXIT_USAGE
  * after reporting. Free with run_args_free. */
 int run_args_parse(run_command command, int argc, char **argv, run_args *out);
+
+/* What every program-running command does first: parses its flags and, for
+ * --help, prints its help. Returns 1 when the command goes on with *out
+ * filled; 0 when it is done (help printed or a usage error reported), with
+ * *code its exit code and *out already freed. */
+struct cli_command;
+int run_args_start(run_command command, const struct cli_command *self, int argc, char **argv,
+                   run_args *out, int *code);
 void run_args_free(run_args *a);
 
 /* The global flags main.c may find before the command name: how many
