@@ -44,6 +44,39 @@ static char *read_all(const char *path, size_t *len)
     return buf;
 }
 
+/* The text as editors leave it: each line without its trailing spaces, and
+ * without the empty lines (and newline) at the end. A golden file trimmed
+ * by an editor or a pre-commit hook still matches its screen. */
+static size_t trimmed(const char *in, size_t len, char *out)
+{
+    size_t o = 0, line_start = 0;
+    for (size_t i = 0; i <= len; i++) {
+        if (i == len || in[i] == '\n') {
+            size_t end = i;
+            while (end > line_start && in[end - 1] == ' ')
+                end--;
+            memcpy(out + o, in + line_start, end - line_start);
+            o += end - line_start;
+            if (i < len)
+                out[o++] = '\n';
+            line_start = i + 1;
+        }
+    }
+    while (o > 0 && out[o - 1] == '\n')
+        o--;
+    return o;
+}
+
+/* The text without any space at all: what is left when only spacing differs. */
+static size_t spaceless(const char *in, size_t len, char *out)
+{
+    size_t o = 0;
+    for (size_t i = 0; i < len; i++)
+        if (in[i] != ' ' && in[i] != '\n')
+            out[o++] = in[i];
+    return o;
+}
+
 int golden_compare(const char *path, const char *text, size_t len)
 {
     size_t glen = 0;
@@ -53,13 +86,26 @@ int golden_compare(const char *path, const char *text, size_t len)
                 strerror(errno));
         return GOLDEN_IO;
     }
-    int same = glen == len && memcmp(g, text, len) == 0;
-    int rc = GOLDEN_SAME;
-    if (!same) {
-        fprintf(stderr, "tessera: the screen differs from %s\n", path);
-        rc = unified_diff(path, g, glen, "screen", text, len) == 0 ? GOLDEN_DIFFERENT
-                                                                   : GOLDEN_NOMEM;
+    char *tg = malloc(glen + 1), *tt = malloc(len + 1);
+    int rc = GOLDEN_NOMEM;
+    if (tg && tt) {
+        size_t tglen = trimmed(g, glen, tg), ttlen = trimmed(text, len, tt);
+        rc = GOLDEN_SAME;
+        if (tglen != ttlen || memcmp(tg, tt, ttlen) != 0) {
+            fprintf(stderr, "tessera: the screen differs from %s\n", path);
+            /* lines that lost only trailing spaces never show as changes */
+            rc = unified_diff(path, g, glen, "screen", text, len) == 0 ? GOLDEN_DIFFERENT
+                                                                       : GOLDEN_NOMEM;
+            if (rc == GOLDEN_DIFFERENT) {
+                size_t sg = spaceless(tg, tglen, tg), st = spaceless(tt, ttlen, tt);
+                if (sg == st && memcmp(tg, tt, st) == 0)
+                    fprintf(stderr, "tessera: the only differences are in spacing (spaces "
+                                    "within rows, or blank rows)\n");
+            }
+        }
     }
+    free(tg);
+    free(tt);
     free(g);
     return rc;
 }

@@ -12,13 +12,17 @@ typedef enum golden_status {
     GOLDEN_NOMEM = -2,
 } golden_status;
 
-/* Compares text (the screen plus its final '\n') with the file. */
+/* Compares text (the screen plus its final '\n') with the file, as editors
+ * leave files: trailing spaces of a row and blank rows at the end do not
+ * count. A difference is shown as a unified diff, golden (-) before screen
+ * (+), with a note when only spacing differs. */
 int golden_compare(const char *path, const char *text, size_t len);
 
 /* Writes text to path (through a temporary file and a rename). */
 int golden_write(const char *path, const char *text, size_t len);
 
-/* Writes a unified diff of a -> b (lines, 3 lines of context) to stderr. */
+/* Writes a unified diff of a -> b (lines, 3 lines of context) to stderr;
+ * lines that differ only in trailing spaces count as the same. */
 int unified_diff(const char *a_name, const char *a, size_t alen, const char *b_name,
                  const char *b, size_t blen);
 

@@ -40,9 +40,20 @@ static line *split(const char *t, size_t len, size_t *count)
     return out;
 }
 
+/* Lines that differ only in trailing spaces are the same row: editors trim
+ * them from golden files. */
+static size_t visible_len(const line *l)
+{
+    size_t n = l->len;
+    while (n > 0 && l->s[n - 1] == ' ')
+        n--;
+    return n;
+}
+
 static int same(const line *a, const line *b)
 {
-    return a->len == b->len && memcmp(a->s, b->s, a->len) == 0;
+    size_t n = visible_len(a);
+    return n == visible_len(b) && memcmp(a->s, b->s, n) == 0;
 }
 
 /* The LCS table's cells: 4 Mi (16 MiB) at most. */
@@ -71,12 +82,12 @@ static int align(const line *a, size_t n, const line *b, size_t m, char *ops, si
             ops[k++] = ' ';
             i++;
             j++;
-        } else if (j < m && (i == n || T(i, j + 1) >= T(i + 1, j))) {
+        } else if (i < n && (j == m || T(i + 1, j) >= T(i, j + 1))) {
+            ops[k++] = '-'; /* the golden line before the screen's, as diff -u does */
+            i++;
+        } else {
             ops[k++] = '+';
             j++;
-        } else {
-            ops[k++] = '-';
-            i++;
         }
     }
 #undef T
