@@ -398,8 +398,9 @@ void case_directive(case_ctx *c, const lex_line *l)
         setup(c, l);
         return;
     }
-    if (!strcmp(d, "xterm-differs")) {
-        /* Read by check_xterm.mjs only; the reason must be written down. */
+    if (!strcmp(d, "xterm-differs") || !strcmp(d, "libvterm-differs")) {
+        /* Read by the witnesses (check_xterm.mjs, check_libvterm.mjs) only;
+         * the reason must be written down. */
         if (need_args(c, l, 1, 1) == 0)
             need_string(c, &l->tok[1], "reason");
         return;
