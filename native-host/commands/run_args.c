@@ -18,7 +18,7 @@
 #define ENV_USERS (SPAWNERS | RUN_CMD_SCRIPT)
 
 typedef enum flag_id {
-    F_ROWS, F_COLS, F_TIMEOUT, F_STYLED, F_QUIET, F_REFLOW, F_HELP,
+    F_ROWS, F_COLS, F_TIMEOUT, F_SETTLE, F_STYLED, F_QUIET, F_REFLOW, F_HELP,
     F_EXPECT, F_EXPECT_NOT, F_EXPECT_EXIT, F_GOLDEN, F_UPDATE, F_OUT, F_JOURNAL,
     F_ENV, F_CLEAR_ENV, F_CWD,
 } flag_id;
@@ -35,6 +35,7 @@ static const flag_def FLAGS[] = {
     {"--rows", NULL, 1, ALL, F_ROWS},
     {"--cols", NULL, 1, ALL, F_COLS},
     {"--timeout", NULL, 1, ALL, F_TIMEOUT},
+    {"--settle", NULL, 1, ALL, F_SETTLE},
     {"--styled", NULL, 0, ALL, F_STYLED},
     {"--quiet", "-q", 0, ALL, F_QUIET},
     {"--reflow", NULL, 0, ALL, F_REFLOW},
@@ -125,6 +126,13 @@ static int apply(run_args *a, const flag_def *f, const char *v)
             return diag_usage("--timeout must be more than 0, got %s", q);
         a->timeout_given = 1;
         return TSR_EXIT_OK;
+    case F_SETTLE:
+        tsr_quote(q, sizeof q, v, strlen(v), 0);
+        if (duration_parse(v, strlen(v), &a->live.settle_ns, &reason) != 0)
+            return diag_usage("--settle %s, got %s", reason, q);
+        if (a->live.settle_ns == 0)
+            return diag_usage("--settle must be more than 0, got %s", q);
+        return TSR_EXIT_OK;
     case F_STYLED: a->live.styled = 1; return TSR_EXIT_OK;
     case F_QUIET: a->live.quiet = 1; return TSR_EXIT_OK;
     case F_REFLOW: a->live.term.reflow = 1; a->reflow_given = 1; return TSR_EXIT_OK;
@@ -183,6 +191,7 @@ int run_args_parse(run_command command, int argc, char **argv, run_args *a)
     a->live.term.cols = 80;
     a->live.term.reflow = 0;
     a->live.timeout_ns = 10ull * 1000000000u;
+    a->live.settle_ns = 100000000u;
     size_t n = (size_t)argc + 1;
     a->expects = calloc(n, sizeof *a->expects);
     a->expect_nots = calloc(n, sizeof *a->expect_nots);

@@ -16,13 +16,14 @@ typedef enum tape_op {
     TAPE_PRESS,       /* str: one key name */
     TAPE_PASTE,       /* str */
     TAPE_CLICK,       /* num[0] row, num[1] col (0-based) */
-    TAPE_EXPECT,      /* str */
-    TAPE_EXPECT_NOT,  /* str */
+    TAPE_EXPECT,      /* str, dur[0] deadline (0: the global --timeout) */
+    TAPE_EXPECT_NOT,  /* str, dur[0] deadline (0: the global --timeout) */
     TAPE_SNAPSHOT,    /* str: the file, or NULL for stdout */
     TAPE_RESIZE,      /* num[0] rows, num[1] cols */
     TAPE_SEND_EXIT,   /* the terminal's EOF character */
     TAPE_EXPECT_EXIT, /* num[0] */
     TAPE_SLEEP,       /* dur[0] */
+    TAPE_READY,       /* dur[0] deadline (0: the global --timeout) */
 } tape_op;
 
 typedef struct tape_step {

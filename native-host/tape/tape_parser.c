@@ -51,13 +51,14 @@ static const directive DIRECTIVES[] = {
     {"press", TAPE_PRESS, 1, 0, {A_TEXT}},
     {"paste", TAPE_PASTE, 1, 0, {A_STRING}},
     {"click", TAPE_CLICK, 2, 0, {A_INT, A_INT}},
-    {"expect", TAPE_EXPECT, 1, 0, {A_STRING}},
-    {"expect-not", TAPE_EXPECT_NOT, 1, 0, {A_STRING}},
+    {"expect", TAPE_EXPECT, 2, 1, {A_STRING, A_DURATION}},
+    {"expect-not", TAPE_EXPECT_NOT, 2, 1, {A_STRING, A_DURATION}},
     {"snapshot", TAPE_SNAPSHOT, 1, 1, {A_TEXT}},
     {"resize", TAPE_RESIZE, 2, 0, {A_INT, A_INT}},
     {"send-exit", TAPE_SEND_EXIT, 0, 0, {A_INT}},
     {"expect-exit", TAPE_EXPECT_EXIT, 1, 0, {A_INT}},
     {"sleep", TAPE_SLEEP, 1, 0, {A_DURATION}},
+    {"ready", TAPE_READY, 1, 1, {A_DURATION}},
 };
 
 static int parse_int(parse_ctx *c, const tape_token *tok, int min, int max, int *out)
@@ -194,6 +195,11 @@ static int action(parse_ctx *c, const directive *d)
     }
     if (d->op == TAPE_SNAPSHOT && s->str && memchr(s->str, 0, s->len))
         return error_at(c, l->tokens[1].column, "snapshot: a file name cannot hold a NUL character");
+    /* an optional deadline of 0 would read as "not given" (the global --timeout) */
+    if ((d->op == TAPE_EXPECT || d->op == TAPE_EXPECT_NOT || d->op == TAPE_READY) &&
+        given == (size_t)d->nargs && s->dur[0] == 0)
+        return error_at(c, l->tokens[given].column, "%s: the deadline must be more than 0",
+                        d->name);
     if (d->op == TAPE_IDLE && s->dur[0] > s->dur[1])
         return error_at(c, l->tokens[2].column, "idle: the deadline is shorter than the settle time");
     return TSR_EXIT_OK;
