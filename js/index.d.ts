@@ -358,6 +358,13 @@ export declare class Terminal extends Session {
   paste(text: string): Promise<ActionReceipt>;
   focus(focused?: boolean): Promise<ActionReceipt>;
   resize(rows: number, cols: number): Promise<ActionReceipt>;
+  /**
+   * Resolves once the program waits for input: the screen settled and the PTY's foreground
+   * process group is blocked reading the terminal (Linux /proc; elsewhere the settled screen
+   * alone, with a warning in hostErrors). Rejects at timeoutMs (default: the launch's). The
+   * receipt does not replace lastAction.
+   */
+  waitForInputReady(options?: { timeoutMs?: number }): Promise<ActionReceipt>;
   /** Resolves once the program has exited and its output was drained. */
   waitForExit(): Promise<{ code: number; signal: number }>;
   /** Ends the program's process group and the host; idempotent. */

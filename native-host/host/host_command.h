@@ -13,6 +13,7 @@ typedef struct host {
     int spawned;
     int done;      /* close was asked for */
     int exit_code; /* the host's own exit code when it stops */
+    int said_fallback; /* ready fell back to settling: the warning was given */
     frame_sink sink;
 } host;
 
@@ -24,6 +25,13 @@ int host_command(host *h, const char *line, size_t len);
 void host_error(const char *op, long long id, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* Writes {"op":..,"warning":..} to stderr: a note, not a failure. */
+void host_warning(const char *op, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
 #endif
     ;
 

@@ -183,6 +183,76 @@ case_parse_errors() {
     expect_code 2
 }
 
+# loop N TAPE [FLAGS...]: runs the tape N times; every run must pass.
+loop() {
+    n=$1 tape=$2
+    shift 2
+    i=0 lost=0
+    while [ $i -lt "$n" ]; do
+        script "$@" "$tape"
+        if [ "$CODE" -ne 0 ]; then
+            [ $lost -gt 0 ] || { cp err first_err; cp out first_out; }
+            lost=$((lost + 1))
+        fi
+        i=$((i + 1))
+    done
+    if [ $lost -gt 0 ]; then
+        fail "$tape: $lost of $n runs failed; the first:"
+        cat first_err >&2
+    fi
+}
+
+# Per-step deadlines: expect and expect-not take one as wait does; a
+# missed one fails at its own deadline, not the global --timeout.
+case_expect_step_deadline() {
+    printf 'run sh -c "echo hi; sleep 30"\nexpect "hi" 5s\nexpect-not "bye" 5s\nexpect "never" 300ms\n' >d.tape
+    start=$(date +%s)
+    script --timeout 30s d.tape
+    expect_code 1
+    [ $(($(date +%s) - start)) -lt 10 ] || fail "the step's deadline was not used"
+    grep -q 'd.tape:4: expect "never": it is not on the screen (its deadline reached)' err ||
+        { fail "message"; show; }
+    bad 'expect "x" 0s' 'bad.tape:2:12: expect: the deadline must be more than 0'
+    bad 'expect "x" 5' 'bad.tape:2:12: expected a duration such as 500ms, 5s or 1m, got "5": it needs a unit: ms, s or m'
+    bad 'ready 1s 2s' 'bad.tape:2:10: ready takes at most 1 argument, got 2'
+}
+
+# A tape's snapshot is taken once the program has drawn and settled, as
+# `tessera snapshot` does; a program that printed nothing is exit 3.
+case_snapshot_settles() {
+    printf 'rows 2\ncols 10\nrun sh -c "sleep 0.15; echo late; sleep 5"\nsnapshot\n' >s.tape
+    i=0
+    while [ $i -lt 20 ]; do
+        script s.tape
+        expect_code 0
+        grep -q late out || { fail "run $i: the snapshot was taken before the output"; show; break; }
+        i=$((i + 1))
+    done
+    printf 'run sleep 5\nsnapshot\n' >q.tape
+    script --timeout 500ms q.tape
+    expect_code 3
+    grep -q 'q.tape:2: snapshot: waiting for the screen to settle (the program has printed nothing): deadline reached' err ||
+        { fail "message"; show; }
+}
+
+# ready waits until the program reads its terminal: input sent right after
+# it is never lost, in every run (without it these lose input in some runs).
+case_ready_sleep_then_read() {
+    printf 'run sh -c "sleep 0.2; read x; echo got:$x"\nready\ntype "abc"\npress Enter\nexpect "got:abc" 5s\nexpect-exit 0\n' >r.tape
+    loop 20 r.tape
+}
+# (each prompt is numbered by PROMPT_COMMAND: P1>, then P2> after the ^C)
+case_ready_bash_after_ctrl_c() {
+    printf 'rows 8\ncols 40\nrun bash --norc --noprofile -i\nwait "P1>" 10s\nready\ntype "echo A"\nwait "P1> echo A" 5s\nready\npress ctrl+c\nwait "P2>" 5s\nready\ntype "echo ZZ9"\npress Enter\nexpect "P2> echo ZZ9" 5s\nexpect "P3>" 5s\n' >b.tape
+    loop 20 b.tape --env 'PS1=P$n> ' --env 'PROMPT_COMMAND=n=$((n+1))'
+}
+case_ready_less_after_resize() {
+    i=1; : >lines.txt
+    while [ $i -le 100 ]; do echo "line $i" >>lines.txt; i=$((i + 1)); done
+    printf 'rows 5\ncols 40\nrun less lines.txt\nwait "line 4" 10s\nready\nresize 12 40\nwait "line 11" 5s\nready\npress q\nexpect-exit 0\n' >l.tape
+    loop 20 l.tape --env LESSHISTFILE=- --env LESS=
+}
+
 "case_$CASE"
 no_leftovers "$MARK"
 exit $FAILED
