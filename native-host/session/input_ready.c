@@ -227,9 +227,13 @@ input_ready_state input_ready_probe(int master, char *why, size_t cap)
         say(why, cap, "process %ld of the foreground group is busy", t.busy_pid);
         return INPUT_READY_NO;
     }
-    if (t.unreadable || t.tasks == 0) {
+    if (t.unreadable) {
         say(why, cap, "/proc does not show the foreground group's tasks");
         return INPUT_READY_UNKNOWN;
+    }
+    if (t.tasks == 0) { /* it has just exited, or is a zombie */
+        say(why, cap, "the foreground process group has no live process");
+        return INPUT_READY_NO;
     }
     if (!t.input) {
         say(why, cap, "no task of the foreground group waits for input");
