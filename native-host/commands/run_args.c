@@ -107,9 +107,21 @@ static int parse_int(const char *flag, const char *text, int min, int max, int *
     return TSR_EXIT_OK;
 }
 
-static int apply(run_args *a, const flag_def *f, const char *v)
+/* A span of time that must be more than 0 (--timeout, --settle). */
+static int parse_span(const char *flag, const char *text, uint64_t *out)
 {
     const char *reason;
+    char q[64];
+    tsr_quote(q, sizeof q, text, strlen(text), 0);
+    if (duration_parse(text, strlen(text), out, &reason) != 0)
+        return diag_usage("%s %s, got %s", flag, reason, q);
+    if (*out == 0)
+        return diag_usage("%s must be more than 0, got %s", flag, q);
+    return TSR_EXIT_OK;
+}
+
+static int apply(run_args *a, const flag_def *f, const char *v)
+{
     char q[64];
     switch (f->id) {
     case F_ROWS:
@@ -119,20 +131,10 @@ static int apply(run_args *a, const flag_def *f, const char *v)
         a->live.cols_given = 1;
         return parse_int("--cols", v, 1, TSR_MAX_COLS, &a->live.term.cols);
     case F_TIMEOUT:
-        tsr_quote(q, sizeof q, v, strlen(v), 0);
-        if (duration_parse(v, strlen(v), &a->live.timeout_ns, &reason) != 0)
-            return diag_usage("--timeout %s, got %s", reason, q);
-        if (a->live.timeout_ns == 0)
-            return diag_usage("--timeout must be more than 0, got %s", q);
         a->timeout_given = 1;
-        return TSR_EXIT_OK;
+        return parse_span("--timeout", v, &a->live.timeout_ns);
     case F_SETTLE:
-        tsr_quote(q, sizeof q, v, strlen(v), 0);
-        if (duration_parse(v, strlen(v), &a->live.settle_ns, &reason) != 0)
-            return diag_usage("--settle %s, got %s", reason, q);
-        if (a->live.settle_ns == 0)
-            return diag_usage("--settle must be more than 0, got %s", q);
-        return TSR_EXIT_OK;
+        return parse_span("--settle", v, &a->live.settle_ns);
     case F_STYLED: a->live.styled = 1; return TSR_EXIT_OK;
     case F_QUIET: a->live.quiet = 1; return TSR_EXIT_OK;
     case F_REFLOW: a->live.term.reflow = 1; a->reflow_given = 1; return TSR_EXIT_OK;
