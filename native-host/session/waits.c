@@ -72,14 +72,15 @@ int wait_idle(session *s, uint64_t settle_ns, uint64_t deadline_ns)
 }
 
 /* Reads what output is already waiting, so "quiet" is never decided on a
- * screen that is behind the program. */
-static int catch_up(session *s)
+ * screen that is behind the program; a program that writes faster than
+ * it is read is still bound by the deadline. */
+static int catch_up(session *s, uint64_t deadline_ns)
 {
     for (;;) {
         uint64_t before = s->outputs;
         if (session_pump(s, 0) != 0)
             return WAIT_ERROR;
-        if (s->outputs == before || s->exited)
+        if (s->outputs == before || s->exited || mono_now_ns() >= deadline_ns)
             return WAIT_OK;
     }
 }
@@ -109,7 +110,7 @@ static uint64_t min_ns(uint64_t a, uint64_t b)
 int wait_settled(session *s, uint64_t settle_ns, uint64_t deadline_ns)
 {
     for (;;) {
-        if (catch_up(s) != WAIT_OK)
+        if (catch_up(s, deadline_ns) != WAIT_OK)
             return WAIT_ERROR;
         if (s->exited)
             return WAIT_OK;
@@ -144,7 +145,7 @@ int wait_input_ready(session *s, uint64_t settle_ns, uint64_t deadline_ns, int *
     *fallback = 0;
     snprintf(why, cap, "the screen kept changing");
     for (;;) {
-        if (catch_up(s) != WAIT_OK)
+        if (catch_up(s, deadline_ns) != WAIT_OK)
             return WAIT_ERROR;
         if (s->exited)
             return WAIT_EXITED;

@@ -509,6 +509,11 @@ case_settle_flag() {
     t snapshot --settle 5 -- true
     expect_code 2
     expect_err "--settle"
+    # a program that never stops writing never settles: the deadline still ends it
+    timeout 20 "$BIN" snapshot --timeout 1s --env "TSR_TEST_MARK=$MARK" -- seq 1 1000000000 </dev/null >out 2>err
+    CODE=$?
+    expect_code 3
+    expect_err "(the screen kept changing): deadline reached"
 }
 
 # run --expect prints the settled screen, not the frame that matched.
