@@ -296,6 +296,15 @@ case_record_journal_replay() {
     CODE=$?
     expect_code 2
     expect_err "frame 0 is cut short"
+    # a point in a journal: the blank screen before any event; no markers
+    "$BIN" replay --event 0 --exact r.journal >e.txt 2>err || fail "replay --event 0: $(cat err)"
+    [ "$(tr -d ' \n' <e.txt)" = "" ] || fail "--event 0 is not blank: $(cat e.txt)"
+    "$BIN" replay --at 1m r.journal >a.txt 2>err || fail "replay --at: $(cat err)"
+    cmp -s a.txt j.txt || fail "--at after the end is not the final screen"
+    "$BIN" replay --mark x r.journal >/dev/null 2>err
+    CODE=$?
+    expect_code 2
+    expect_err "r.journal: --mark: a journal holds no markers"
 }
 
 case_record_attached_tty() {
