@@ -604,6 +604,10 @@ open('many.cast', 'w').write('{\"version\": 2, \"width\": 80, \"height\": 24}\\n
     expect_error 2 'head.cast:1: the header line is longer than 1 MiB, the limit for a header'
     run replay many.cast
     expect_error 2 'many.cast:2: bad JSON: more than 64 values at column 197'
+    python3 -c "
+open('long.cast', 'w').write('{\"version\": 2, \"width\": 80, \"height\": 24}\\n[0.5, \"o\", \"' + 'x' * (16 << 20) + '\"]\\n')"
+    run replay long.cast
+    expect_error 2 'long.cast:2: the line is longer than 16 MiB, the limit for an event'
 }
 
 # ------------------------------------------------------------ internal errors
