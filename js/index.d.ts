@@ -253,6 +253,7 @@ export type RecordingFrame =
   | { type: 'reset'; timeNs: bigint }                                      // journals only
   | { type: 'exit'; timeNs: bigint; exitCode: number; exitSignal: number } // journals only
   | { type: 'input-ack'; timeNs: bigint; actionId: bigint };               // journals only
+// (every frame also has `event`: its number among all events of the recording, from 1)
 
 export declare class Recording {
   readonly engine: Engine;
@@ -264,7 +265,11 @@ export declare class Recording {
   /** asciicast: one frame per output, input and resize event, in order, times in ns.
    * journal: its frames after the first RESIZE, as recorded. */
   readonly frames: ReadonlyArray<Readonly<RecordingFrame>>;
-  readonly markers: ReadonlyArray<{ timeNs: bigint; label: string }>;
+  readonly markers: ReadonlyArray<{ timeNs: bigint; label: string; event: number }>;
+  /** How many events it holds, of every kind (asciicast lines after the header; journal frames after the size). */
+  readonly events: number;
+  /** Where times count from: 0 for asciicast, the first frame's time for a journal. */
+  readonly startNs: bigint;
   /** Applies every frame (to a new screen of the header's size unless given). */
   replay(screen?: Screen, options?: ScreenOptions): Screen;
 }
@@ -380,10 +385,21 @@ export declare class ReplayTerminal extends Session {
   readonly receipts: ReadonlyArray<ActionReceipt>;
   /** Applies every frame up to `ms` after the start of the recording. */
   advanceTo(ms: number): this;
+  /** Applies every frame up to one point (throws RangeError when the recording lacks it). */
+  seek(point: ReplayPoint): this;
   close(): Promise<void>;
 }
+/** Where a replay starts: one of these, as `tessera replay --at/--event/--mark`. */
+export interface ReplayPoint {
+  /** ms, or a span such as '1500ms', '2s', '1m', from the recording's start */
+  at?: number | string;
+  /** after the first N events of any kind (0: none applied) */
+  event?: number;
+  /** at the first marker ("m" event) with this label */
+  mark?: string;
+}
 export declare function openReplay(path: string | URL,
-  options?: { engine?: EngineName | Engine; timeoutMs?: number; history?: HistoryLimits; reflow?: boolean }): Promise<ReplayTerminal>;
+  options?: { engine?: EngineName | Engine; timeoutMs?: number; history?: HistoryLimits; reflow?: boolean } & ReplayPoint): Promise<ReplayTerminal>;
 export declare function replay(recording: Recording,
   options?: { timeoutMs?: number; history?: HistoryLimits; reflow?: boolean }): ReplayTerminal;
 
