@@ -314,6 +314,8 @@ export interface LaunchOptions {
   /** Added to the program's environment. */
   env?: Record<string, string>;
   cwd?: string;
+  /** A fresh temporary HOME and XDG folders for the program, removed when it closes (env.HOME wins). */
+  isolateHome?: boolean;
   reflow?: boolean;
   scrollback?: number;
   history?: HistoryLimits;

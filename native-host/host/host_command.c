@@ -92,6 +92,7 @@ static int spawn(host *h, const tsr_json_value *o)
     const tsr_json_value *env = field(o, "env", TSR_JSON_OBJECT, "spawn", -1, &bad);
     const tsr_json_value *cwd = field(o, "cwd", TSR_JSON_STRING, "spawn", -1, &bad);
     const tsr_json_value *clear = field(o, "clearEnv", TSR_JSON_TRUE, "spawn", -1, &bad);
+    const tsr_json_value *isolate = field(o, "isolateHome", TSR_JSON_TRUE, "spawn", -1, &bad);
     live_options a = *h->opts;
     if (bad || int_field(o, "rows", 1, TSR_MAX_ROWS, a.term.rows, "spawn", -1, &a.term.rows) ||
         int_field(o, "cols", 1, TSR_MAX_COLS, a.term.cols, "spawn", -1, &a.term.cols))
@@ -142,6 +143,7 @@ static int spawn(host *h, const tsr_json_value *o)
     if (ok) {
         a.env = (const char **)envv;
         a.clear_env = clear && clear->type == TSR_JSON_TRUE;
+        a.isolate_home = a.isolate_home || (isolate && isolate->type == TSR_JSON_TRUE);
         a.cwd = cwd ? cwd->u.string.bytes : NULL;
         int code = live_open(&h->s, &a, argv, h->sink); /* the error goes out as JSON only */
         if (code != TSR_EXIT_OK) {

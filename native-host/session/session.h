@@ -9,6 +9,7 @@
 
 #include "reaper.h"
 #include "spawn.h"
+#include "temp_home.h"
 #include "tessera/tessera.h"
 
 /* Told about every frame the session applies, in order (journals, the
@@ -34,6 +35,7 @@ typedef struct session {
     uint64_t write_timeout_ns; /* a write must finish within this (0: no limit) */
     int write_timed_out;       /* the last failed write ran out of it */
     frame_sink sink;     /* ctx/frame may be NULL */
+    temp_home home;      /* --isolate-home: removed at close (path empty: none) */
     tsr_buf scratch;     /* replies, encoded frames */
     uint8_t *readbuf;
     char error[256];     /* the last failure, for diagnostics */

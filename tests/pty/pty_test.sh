@@ -278,6 +278,23 @@ case_bidi_escaped_on_terminal() {
     expect_out "+a<U+202E>b"
 }
 
+# --isolate-home: the program writes into a fresh HOME (and XDG folders),
+# never the user's, and that HOME is gone afterwards; --env HOME=... wins.
+case_isolate_home() {
+    mkdir realhome
+    HOME="$WORK/realhome" t run --isolate-home --expect-exit 0 -- sh -c \
+        'echo "$HOME|$XDG_CONFIG_HOME|$XDG_CACHE_HOME" >"'"$WORK"'/seen"; touch "$HOME/.bash_history"; test -d "$XDG_CONFIG_HOME" && test -d "$XDG_STATE_HOME"'
+    expect_code 0
+    home=$(cut -d'|' -f1 seen)
+    case $home in */tessera-home-*) ;; *) fail "HOME was not isolated: $(cat seen)" ;; esac
+    [ "$(cut -d'|' -f2 seen)" = "$home/.config" ] || fail "XDG_CONFIG_HOME: $(cat seen)"
+    [ ! -e "$home" ] || fail "the isolated home $home was left behind"
+    [ ! -e realhome/.bash_history ] || fail "the program wrote to the real home"
+    t run --isolate-home --env HOME=/nowhere --expect-exit 0 -- sh -c 'echo "home=$HOME"'
+    expect_code 0
+    expect_out "home=/nowhere"
+}
+
 case_record_journal_replay() {
     printf 'typed\n' | "$BIN" record --rows 6 --cols 30 -o r.cast --journal r.journal \
         --env "TSR_TEST_MARK=$MARK" -- sh -c 'read x; printf "\033[2J\033[Hgot %s \342\234\223\n" "$x"' >out 2>err
