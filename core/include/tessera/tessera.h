@@ -191,7 +191,8 @@ int tsr_render_text(const tsr_term *term, tsr_buf *out);
 int tsr_render_row(const tsr_term *term, int row, tsr_buf *out);
 /* The exact grid: every row, each padded to cols cells, joined by '\n'. */
 int tsr_render_exact(const tsr_term *term, tsr_buf *out);
-/* Run-length styled rows ({attrs}text), joined by '\n'. */
+/* Run-length styled rows ({attrs}text), joined by '\n'; a brace of the
+ * text is written twice ("{{", "}}"). */
 int tsr_render_styled(const tsr_term *term, tsr_buf *out);
 /* Scrollback lines, oldest first, trailing spaces trimmed, joined by '\n'. */
 int tsr_render_scrollback(const tsr_term *term, tsr_buf *out);
