@@ -62,31 +62,26 @@ static void rebuild_slots(link_table *lt)
             slots_insert(lt, id);
 }
 
-/* Grows every array to cap ids. On failure the table is unchanged: the
- * arrays that did grow only gained room, and slots is replaced last. */
+/* Reallocates array p to n elements, or returns TSR_ERR_NOMEM with p
+ * as it was. */
+#define RESIZE_OR_FAIL(p, n)                                \
+    do {                                                    \
+        void *grown_ = realloc((p), sizeof *(p) * (n));     \
+        if (!grown_)                                        \
+            return TSR_ERR_NOMEM;                           \
+        (p) = grown_;                                       \
+    } while (0)
+
+/* Doubles the room for ids. On failure the table is unchanged: the arrays
+ * that did grow only gained room, and slots is replaced last. */
 static int grow(link_table *lt)
 {
     uint32_t cap = lt->cap ? lt->cap * 2 : LINK_INITIAL_CAP;
-    char **uris = realloc(lt->uris, sizeof *uris * cap);
-    if (!uris)
-        return TSR_ERR_NOMEM;
-    lt->uris = uris;
-    uint32_t *lens = realloc(lt->lens, sizeof *lens * cap);
-    if (!lens)
-        return TSR_ERR_NOMEM;
-    lt->lens = lens;
-    uint32_t *hashes = realloc(lt->hashes, sizeof *hashes * cap);
-    if (!hashes)
-        return TSR_ERR_NOMEM;
-    lt->hashes = hashes;
-    uint8_t *used = realloc(lt->used, cap);
-    if (!used)
-        return TSR_ERR_NOMEM;
-    lt->used = used;
-    uint32_t *free_ids = realloc(lt->free_ids, sizeof *free_ids * cap);
-    if (!free_ids)
-        return TSR_ERR_NOMEM;
-    lt->free_ids = free_ids;
+    RESIZE_OR_FAIL(lt->uris, cap);
+    RESIZE_OR_FAIL(lt->lens, cap);
+    RESIZE_OR_FAIL(lt->hashes, cap);
+    RESIZE_OR_FAIL(lt->used, cap);
+    RESIZE_OR_FAIL(lt->free_ids, cap);
     uint32_t *slots = calloc((size_t)cap * 2, sizeof *slots);
     if (!slots)
         return TSR_ERR_NOMEM;
@@ -96,6 +91,7 @@ static int grow(link_table *lt)
     rebuild_slots(lt);
     return TSR_OK;
 }
+#undef RESIZE_OR_FAIL
 
 /* A free id, growing the table up to its bound; 0 when it is full. */
 static uint32_t take_id(link_table *lt, int *rc)
