@@ -221,6 +221,21 @@ case_expect_timeout_running() {
     [ "$took" -ge 1000 ] || fail "expect gave up after $took ms, before the 1 s timeout"
 }
 
+# paste with ?2004 off sends the text raw, end to end: no CSI 200~/201~
+# around it and nothing removed from it; with ?2004 on it is bracketed.
+case_paste_raw_and_bracketed() {
+    printf '%s\n' 'run sh -c "stty raw -echo; printf \"ready\\r\\n\"; exec cat -v"' 'wait "ready" 30s' \
+        'paste "p\e[201~q"' 'type "|"' 'wait "|" 30s' 'snapshot' >p.tape
+    script p.tape
+    expect_code 0
+    sed -n 2p out | sed "s/ *$//" | grep -qxF 'p^[[201~q|' || { fail "raw paste"; show; }
+    printf '%s\n' 'run sh -c "stty raw -echo; printf \"\\033[?2004hready\\r\\n\"; exec cat -v"' \
+        'wait "ready" 30s' 'paste "p\e[201~q"' 'type "|"' 'wait "|" 30s' 'snapshot' >b.tape
+    script b.tape
+    expect_code 0
+    sed -n 2p out | sed "s/ *$//" | grep -qxF '^[[200~pq^[[201~|' || { fail "bracketed paste"; show; }
+}
+
 "case_$CASE"
 no_leftovers "$MARK"
 exit $FAILED
