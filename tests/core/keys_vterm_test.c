@@ -250,17 +250,7 @@ static int difference(const struct mode_set *m, const tsr_key *k, tsr_buf *xterm
 
 static void show(const char *label, const tsr_buf *b)
 {
-    fprintf(stderr, "    %s \"", label);
-    for (size_t i = 0; i < b->len; i++) {
-        unsigned char c = (unsigned char)b->data[i];
-        if (c == 0x1b)
-            fputs("\\e", stderr);
-        else if (c < 0x20 || c >= 0x7f)
-            fprintf(stderr, "\\x%02x", c);
-        else
-            fputc(c, stderr);
-    }
-    fputs("\"\n", stderr);
+    check_show_bytes(label, b->data ? b->data : "", b->len);
 }
 
 static int same(const tsr_buf *a, const tsr_buf *b)
@@ -268,13 +258,15 @@ static int same(const tsr_buf *a, const tsr_buf *b)
     return a->len == b->len && (a->len == 0 || memcmp(a->data, b->data, a->len) == 0);
 }
 
+/* Reports a case: tessera's bytes and the other side's (libvterm's, or xterm's
+ * for a documented difference). */
 static void report(const struct mode_set *m, const tsr_key *k, const char *what,
-                   const tsr_buf *tessera, const tsr_buf *vterm)
+                   const tsr_buf *tessera, const char *other_label, const tsr_buf *other)
 {
     fprintf(stderr, "%s: mode %s, key code %d ch U+%04X mods %d: %s\n", __FILE__, m->name,
             k->code, (unsigned)k->ch, k->mods, what);
-    show("tessera:", tessera);
-    show("libvterm:", vterm);
+    show("tessera ", tessera);
+    show(other_label, other);
 }
 
 /* Feeds the same mode setup to both terminals. */
@@ -325,26 +317,30 @@ static void check_key(const struct mode_set *m, tsr_term *t, VTerm *vt, const ts
         int rc2 = tsr_encode_key_why(t, k, &got, &why);
         if (!check_record(rc == TSR_ERR_INVALID && rc2 == TSR_ERR_INVALID && why.data &&
                           strstr(why.data, refuse)))
-            report(m, k, "tessera should refuse it", &got, &vb);
+            report(m, k, "tessera should refuse it", &got, "libvterm", &vb);
         refused++;
         tsr_buf_free(&why);
     } else if (!check_record(rc == TSR_OK)) {
-        report(m, k, "tessera refused a key xterm sends", &got, &vb);
+        report(m, k, "tessera refused a key xterm sends", &got, "libvterm", &vb);
     } else {
         int cls = difference(m, k, &want_x, &want_v);
         if (cls < 0) {
             if (check_record(same(&got, &vb)))
                 agreed++;
             else
-                report(m, k, "differs from libvterm with no documented reason", &got, &vb);
+                report(m, k, "differs from libvterm with no documented reason", &got, "libvterm",
+                       &vb);
         } else {
             per_class[cls]++;
             if (!check_record(same(&got, &want_x)))
-                report(m, k, "not xterm's bytes (a documented difference)", &got, &want_x);
+                report(m, k, "not xterm's bytes (a documented difference)", &got, "xterm   ",
+                       &want_x);
             if (!check_record(same(&vb, &want_v)))
-                report(m, k, "libvterm no longer sends what is documented", &got, &vb);
+                report(m, k, "libvterm no longer sends what is documented", &got, "libvterm",
+                       &vb);
             if (!check_record(!same(&want_x, &want_v)))
-                report(m, k, "documented as differing, but the two agree", &got, &vb);
+                report(m, k, "documented as differing, but the two agree", &got, "libvterm",
+                       &vb);
         }
     }
     tsr_buf_free(&got);
