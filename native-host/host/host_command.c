@@ -42,6 +42,17 @@ void host_error(const char *op, long long id, const char *fmt, ...)
     fflush(stderr);
 }
 
+void host_init(host *h, const live_options *opts)
+{
+    memset(h, 0, sizeof *h);
+    h->opts = opts;
+    h->start = live_open;
+    /* what session_open sets first: no PTY and no cgroup to close yet */
+    h->s.master = -1;
+    h->s.reaper.group.dir = -1;
+    h->s.closed = 1;
+}
+
 static const tsr_json_value *field(const tsr_json_value *o, const char *key, tsr_json_type type,
                                const char *op, long long id, int *bad)
 {
@@ -145,7 +156,7 @@ static int spawn(host *h, const tsr_json_value *o)
         a.clear_env = clear && clear->type == TSR_JSON_TRUE;
         a.isolate_home = a.isolate_home || (isolate && isolate->type == TSR_JSON_TRUE);
         a.cwd = cwd ? cwd->u.string.bytes : NULL;
-        int code = live_open(&h->s, &a, argv, h->sink); /* the error goes out as JSON only */
+        int code = h->start(&h->s, &a, argv, h->sink); /* the error goes out as JSON only */
         if (code != TSR_EXIT_OK) {
             host_error("spawn", -1, "%s", h->s.error);
             h->exit_code = code;

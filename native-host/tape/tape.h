@@ -45,6 +45,8 @@ typedef struct tape {
 /* Reads and checks the tape. On failure prints "FILE:LINE:COLUMN: reason"
  * to stderr and returns TSR_EXIT_USAGE (an unreadable file too). */
 int tape_load(const char *path, tape *out);
+/* The same for a tape held in memory; name stands for the file in messages. */
+int tape_load_bytes(const char *name, const void *bytes, size_t len, tape *out);
 void tape_free(tape *t);
 
 #endif

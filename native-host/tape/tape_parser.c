@@ -1,6 +1,7 @@
 /* Checks a whole tape before anything runs: every directive, its argument
  * count and types, ranges, durations, key names (through the core's key
  * parser), one `run`, and rows/cols/reflow only before it. */
+#define _POSIX_C_SOURCE 200809L /* fmemopen */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -257,22 +258,16 @@ static int parse_line(parse_ctx *c)
     return error_at(c, name->column, "unknown directive %s", q);
 }
 
-int tape_load(const char *path, tape *t)
+/* Reads and checks the tape in fp; name stands for it in messages. */
+static int load_stream(const char *name, FILE *fp, tape *t)
 {
-    memset(t, 0, sizeof *t);
-    FILE *fp = fopen(path, "rb");
-    if (!fp) {
-        fprintf(stderr, "%s: cannot open: %s\n", path, strerror(errno));
-        return TSR_EXIT_USAGE;
-    }
     line_reader lr;
     if (line_reader_init(&lr, fp) != LINE_OK) {
-        fclose(fp);
         fprintf(stderr, "tessera: out of memory\n");
         return TSR_EXIT_INTERNAL;
     }
     lr.max_line = TAPE_MAX_LINE_BYTES;
-    parse_ctx c = {path, 0, t, NULL};
+    parse_ctx c = {name, 0, t, NULL};
     int code = TSR_EXIT_OK;
     const char *text;
     size_t len;
@@ -296,7 +291,7 @@ int tape_load(const char *path, tape *t)
         tape_line_free(&toks);
     }
     if (code == TSR_EXIT_OK && rc == LINE_ERR_IO) {
-        fprintf(stderr, "%s: cannot read: %s\n", path, strerror(lr.read_errno));
+        fprintf(stderr, "%s: cannot read: %s\n", name, strerror(lr.read_errno));
         code = TSR_EXIT_USAGE;
     } else if (code == TSR_EXIT_OK && rc == LINE_ERR_NOMEM) {
         fprintf(stderr, "tessera: out of memory\n");
@@ -307,6 +302,38 @@ int tape_load(const char *path, tape *t)
         code = error_at(&c, 1, "the tape has no run line");
     }
     line_reader_free(&lr);
+    return code;
+}
+
+int tape_load(const char *path, tape *t)
+{
+    memset(t, 0, sizeof *t);
+    FILE *fp = fopen(path, "rb");
+    if (!fp) {
+        fprintf(stderr, "%s: cannot open: %s\n", path, strerror(errno));
+        return TSR_EXIT_USAGE;
+    }
+    int code = load_stream(path, fp, t);
+    fclose(fp);
+    if (code != TSR_EXIT_OK)
+        tape_free(t);
+    return code;
+}
+
+int tape_load_bytes(const char *name, const void *bytes, size_t len, tape *t)
+{
+    memset(t, 0, sizeof *t);
+    /* A stream over the bytes, so both entry points share one line reader.
+     * fmemopen wants at least one byte on some libcs: an empty tape reads
+     * as a stream over one byte that is skipped first. */
+    FILE *fp = fmemopen(len ? (void *)bytes : (void *)"", len ? len : 1, "rb");
+    if (!fp) {
+        fprintf(stderr, "%s: cannot read: %s\n", name, strerror(errno));
+        return TSR_EXIT_INTERNAL;
+    }
+    if (len == 0)
+        (void)fgetc(fp); /* the stand-in byte */
+    int code = load_stream(name, fp, t);
     fclose(fp);
     if (code != TSR_EXIT_OK)
         tape_free(t);
