@@ -336,6 +336,12 @@ case_record_attached_tty() {
     grep -q '"i", "hello' tty.cast || fail "no input event"
 }
 
+case_record_follows_winch() {
+    python3 "$HERE/record_winch.py" "$BIN" "$MARK" >out 2>err
+    CODE=$?
+    expect_code 0
+}
+
 case_cast_utf8_split() {
     # a character split across two reads stays whole in the cast; bytes that
     # can never be UTF-8 become U+FFFD, so every event is valid JSON text
