@@ -36,6 +36,9 @@ typedef struct tape_step {
 
 typedef struct tape {
     int rows, cols, reflow;  /* 0 when the tape does not say */
+    char **env;              /* `env NAME=VALUE` lines, NULL-terminated, owned (or NULL) */
+    size_t nenv;
+    char *cwd;               /* `cwd DIR`, owned (or NULL); relative to the tape's folder */
     char **argv;             /* run's program and arguments, NULL-terminated, owned */
     long run_line;
     tape_step *steps;

@@ -200,12 +200,44 @@ static int action(parse_ctx *c, const directive *d)
     return TSR_EXIT_OK;
 }
 
+/* env NAME=VALUE (repeatable) and cwd DIR: how the program is started. */
+static int start_setting(parse_ctx *c, const char *name)
+{
+    tape_line *l = c->toks;
+    tape_token *tok = &l->tokens[0];
+    if (l->count != 2)
+        return error_at(c, tok->column, "%s takes 1 argument, got %zu", name, l->count - 1);
+    tape_token *arg = &l->tokens[1];
+    if (memchr(arg->text, '\0', arg->len))
+        return error_at(c, arg->column, "%s: the value cannot hold a NUL byte", name);
+    if (strcmp(name, "cwd") == 0) {
+        if (c->t->cwd)
+            return error_at(c, tok->column, "a second cwd: a tape has one");
+        if (arg->len == 0)
+            return error_at(c, arg->column, "cwd needs a folder");
+        c->t->cwd = take(arg);
+        return TSR_EXIT_OK;
+    }
+    const char *eq = strchr(arg->text, '=');
+    if (!eq || eq == arg->text)
+        return error_at(c, arg->column, "env takes NAME=VALUE");
+    char **grown = realloc(c->t->env, (c->t->nenv + 2) * sizeof *grown);
+    if (!grown)
+        return error_at(c, tok->column, "out of memory");
+    c->t->env = grown;
+    c->t->env[c->t->nenv++] = take(arg);
+    c->t->env[c->t->nenv] = NULL;
+    return TSR_EXIT_OK;
+}
+
 static int setting(parse_ctx *c, const char *name)
 {
     tape_line *l = c->toks;
     tape_token *tok = &l->tokens[0];
     if (c->t->argv)
         return error_at(c, tok->column, "%s must come before run", name);
+    if (strcmp(name, "env") == 0 || strcmp(name, "cwd") == 0)
+        return start_setting(c, name);
     int want = strcmp(name, "reflow") == 0 ? 0 : 1;
     if ((int)l->count - 1 != want)
         return error_at(c, tok->column, "%s takes %d argument%s", name, want, want ? "" : "s");
@@ -246,7 +278,8 @@ static int parse_line(parse_ctx *c)
     if (name->quoted)
         return error_at(c, name->column, "a line starts with a directive, not a string");
     if (strcmp(name->text, "rows") == 0 || strcmp(name->text, "cols") == 0 ||
-        strcmp(name->text, "reflow") == 0)
+        strcmp(name->text, "reflow") == 0 || strcmp(name->text, "env") == 0 ||
+        strcmp(name->text, "cwd") == 0)
         return setting(c, name->text);
     if (strcmp(name->text, "run") == 0)
         return run(c);
@@ -345,6 +378,10 @@ void tape_free(tape *t)
     for (char **a = t->argv; a && *a; a++)
         free(*a);
     free(t->argv);
+    for (size_t i = 0; i < t->nenv; i++)
+        free(t->env[i]);
+    free(t->env);
+    free(t->cwd);
     for (size_t i = 0; i < t->nsteps; i++)
         free(t->steps[i].str);
     free(t->steps);

@@ -65,7 +65,8 @@ case_less_pages() {
 case_htop_quit() { script "$HERE/htop_quit.tape"; expect_code 0; }
 case_dialog_msgbox() { script "$HERE/dialog_msgbox.tape"; expect_code 0; }
 case_cat_steps() {
-    script "$HERE/cat_steps.tape"
+    cp "$HERE/cat_steps.tape" .  # its snapshot file lands beside the tape
+    script cat_steps.tape
     expect_code 0
     # 8 rows of 40 cells after the resize: the two abc lines, then blanks
     { printf '%-40s\n' abc got:abc; for i in 1 2 3 4 5 6; do printf '%40s\n' ''; done; } >want
@@ -108,6 +109,25 @@ open('strings.tape', 'w').write('run true\\ntype ' + ' '.join(['\"ab\"'] * 30000
     CODE=$?
     expect_code 2
     expect_err_line 'strings.tape:2:11: type takes 1 argument, got 300000'
+}
+
+# env and cwd lines start the program; snapshot files and cwd are relative to
+# the tape's folder, whatever folder tessera runs in; --env on the command
+# line wins over the tape's.
+case_env_cwd_beside_tape() {
+    mkdir -p sub/data
+    printf 'env GREETING=hi\nenv OTHER=x\ncwd data\nrun sh -c "echo \\"$GREETING from ${PWD##*/}\\""\nwait "from data" 30s\nsnapshot out.txt\n' >sub/t.tape
+    script sub/t.tape
+    expect_code 0
+    grep -q "hi from data" sub/out.txt || { fail "sub/out.txt: $(cat sub/out.txt 2>&1)"; show; }
+    [ ! -e out.txt ] || fail "the snapshot was written beside tessera, not beside the tape"
+    script --env GREETING=cli sub/t.tape
+    expect_code 0
+    grep -q "cli from data" sub/out.txt || fail "--env did not win: $(cat sub/out.txt)"
+    printf 'env NOEQUALS\nrun true\n' >e.tape
+    script e.tape
+    expect_code 2
+    expect_err_line 'e.tape:1:5: env takes NAME=VALUE'
 }
 
 case_snapshot_stdout_and_quiet() {
