@@ -265,6 +265,13 @@ export declare class Recording {
    * journal: its frames after the first RESIZE, as recorded. */
   readonly frames: ReadonlyArray<Readonly<RecordingFrame>>;
   readonly markers: ReadonlyArray<{ timeNs: bigint; label: string }>;
+  /** Each frame's and each marker's number among all events of the recording, from 1. */
+  readonly frameEvents: ReadonlyArray<number>;
+  readonly markerEvents: ReadonlyArray<number>;
+  /** How many events it holds, of every kind (asciicast lines after the header; journal frames after the size). */
+  readonly events: number;
+  /** Where times count from: 0 for asciicast, the first frame's time for a journal. */
+  readonly startNs: bigint;
   /** Applies every frame (to a new screen of the header's size unless given). */
   replay(screen?: Screen, options?: ScreenOptions): Screen;
 }
@@ -309,6 +316,8 @@ export interface LaunchOptions {
   /** Added to the program's environment. */
   env?: Record<string, string>;
   cwd?: string;
+  /** A fresh temporary HOME and XDG folders for the program, removed when it closes (env.HOME wins). */
+  isolateHome?: boolean;
   reflow?: boolean;
   scrollback?: number;
   history?: HistoryLimits;
@@ -387,10 +396,21 @@ export declare class ReplayTerminal extends Session {
   readonly receipts: ReadonlyArray<ActionReceipt>;
   /** Applies every frame up to `ms` after the start of the recording. */
   advanceTo(ms: number): this;
+  /** Applies every frame up to one point (throws RangeError when the recording lacks it). */
+  seek(point: ReplayPoint): this;
   close(): Promise<void>;
 }
+/** Where a replay starts: one of these, as `tessera replay --at/--event/--mark`. */
+export interface ReplayPoint {
+  /** ms, or a span such as '1500ms', '2s', '1m', from the recording's start */
+  at?: number | string;
+  /** after the first N events of any kind (0: none applied) */
+  event?: number;
+  /** at the first marker ("m" event) with this label */
+  mark?: string;
+}
 export declare function openReplay(path: string | URL,
-  options?: { engine?: EngineName | Engine; timeoutMs?: number; history?: HistoryLimits; reflow?: boolean }): Promise<ReplayTerminal>;
+  options?: { engine?: EngineName | Engine; timeoutMs?: number; history?: HistoryLimits; reflow?: boolean } & ReplayPoint): Promise<ReplayTerminal>;
 export declare function replay(recording: Recording,
   options?: { timeoutMs?: number; history?: HistoryLimits; reflow?: boolean }): ReplayTerminal;
 

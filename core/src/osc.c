@@ -172,7 +172,9 @@ static void osc_hyperlink(tsr_term *t, const uint8_t *s, size_t n)
     uri = s;
     lu = n;
     uint32_t id = 0;
-    if (lu) {
+    if (lu > TSR_MAX_LINK_URI_BYTES) {
+        term_note(t, "OSC", "8 (URI too long)"); /* and what follows has no link */
+    } else if (lu) {
         int rc = term_link_id(t, (const char *)uri, lu, &id);
         if (rc == TSR_ERR_RANGE)
             term_note(t, "OSC", "8 (too many distinct links)");

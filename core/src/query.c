@@ -94,9 +94,11 @@ int tsr_term_find_all(const tsr_term *t, const char *needle, size_t len, int exa
 
 int tsr_term_hyperlink(const tsr_term *t, uint32_t link, tsr_buf *out)
 {
-    if (!t || !out || link == 0 || link > t->nlinks)
+    size_t len;
+    const char *uri = t && out ? link_uri(&t->links, link, &len) : NULL;
+    if (!uri)
         return TSR_ERR_INVALID;
-    return buf_puts(out, t->links[link - 1]);
+    return buf_append(out, uri, len);
 }
 
 int tsr_term_mode(const tsr_term *t, int mode, int private_, int *value)

@@ -1,7 +1,9 @@
 /* The styled snapshot: one line per row, runs of text each led by their
  * attributes in braces, "{}" for the default. Attribute order is fixed:
  * bold dim italic underline blink inverse hidden strike overline fg bg ul.
- * Trailing blank cells in the default style are left out. */
+ * A brace of the text is written twice ("{{", "}}"), so a single brace
+ * always belongs to attributes and no two screens render alike. Trailing
+ * blank cells in the default style are left out. */
 #include "render.h"
 #include "view.h"
 
@@ -69,6 +71,30 @@ static int same_look(const tsr_style *a, const tsr_style *b)
            a->attrs == b->attrs && a->underline == b->underline;
 }
 
+/* Doubles every brace appended to b since start. UTF-8 continuation bytes
+ * are never 0x7b or 0x7d, so the bytes can be scanned as they are. */
+static int double_braces(tsr_buf *b, size_t start)
+{
+    size_t extra = 0;
+    for (size_t i = start; i < b->len; i++)
+        extra += b->data[i] == '{' || b->data[i] == '}';
+    if (!extra)
+        return TSR_OK;
+    int rc = buf_reserve(b, extra);
+    if (rc)
+        return rc;
+    size_t from = b->len, to = b->len + extra;
+    b->data[to] = '\0';
+    while (from > start) {
+        char c = b->data[--from];
+        b->data[--to] = c;
+        if (c == '{' || c == '}')
+            b->data[--to] = c;
+    }
+    b->len += extra;
+    return TSR_OK;
+}
+
 static int styled_row(const view *t, tsr_buf *b, const row *r)
 {
     int end = t->cols;
@@ -88,7 +114,8 @@ static int styled_row(const view *t, tsr_buf *b, const row *r)
                 return rc;
             cur = s;
         }
-        if ((rc = render_row(b, r, x, x + 1, 0)))
+        size_t text_start = b->len;
+        if ((rc = render_row(b, r, x, x + 1, 0)) || (rc = double_braces(b, text_start)))
             return rc;
     }
     return TSR_OK;

@@ -53,16 +53,6 @@ static void free_titles(tsr_term *t)
     t->title_depth = 0;
 }
 
-static void free_links(tsr_term *t)
-{
-    for (uint32_t i = 0; i < t->nlinks; i++)
-        free(t->links[i]);
-    free(t->links);
-    t->links = NULL;
-    t->nlinks = t->links_cap = 0;
-    t->current_link = 0;
-}
-
 /* The state a fresh terminal (and RIS) starts from, grids aside. */
 static void reset_state(tsr_term *t)
 {
@@ -101,6 +91,7 @@ int term_state_init(tsr_term *t)
         grid_init(&t->primary, t->rows, t->cols, t->sb_limit) ||
         grid_init(&t->alt, t->rows, t->cols, 0))
         return TSR_ERR_NOMEM;
+    link_table_init(&t->links);
     t->g = &t->primary;
     reset_state(t);
     return TSR_OK;
@@ -114,7 +105,7 @@ void term_state_free(tsr_term *t)
     free(t->tabs);
     row_free(t->scratch);
     free_titles(t);
-    free_links(t);
+    link_table_free(&t->links);
     free(t->clipboard);
     free(t->clip_sel);
     buf_free(&t->replies);
@@ -133,7 +124,9 @@ void term_full_reset(tsr_term *t)
     clear_grid(t, &t->alt);
     t->g = &t->primary;
     /* Styles and hyperlink ids stay: kept revisions still use them (the
-     * style collector frees what nothing uses). */
+     * collectors free what nothing uses; for links, as soon as the table
+     * is next full). */
+    link_table_after_reset(&t->links);
     free_titles(t);
     free(t->clipboard);
     free(t->clip_sel);
@@ -308,33 +301,31 @@ void term_note_seq(tsr_term *t, const char *intro, const parser_seq *seq, uint8_
     term_note(t, intro, line);
 }
 
+/* Frees the link ids no style in use holds. Styles hold the links, so the
+ * styles are collected first: what survives is exactly what a live row, a
+ * kept revision or the pen uses; the saved cursors keep a pen each. */
+static void collect_links(tsr_term *t)
+{
+    collect_styles(t);
+    link_table *lt = &t->links;
+    const style_table *st = &t->styles;
+    link_gc_begin(lt);
+    for (uint32_t id = 0; id < st->count; id++)
+        if (st->used[id])
+            link_gc_mark(lt, st->styles[id].link);
+    link_gc_mark(lt, t->pen.link);
+    for (int i = 0; i < 2; i++)
+        link_gc_mark(lt, t->saved[i].pen.link);
+    link_gc_end(lt);
+}
+
 int term_link_id(tsr_term *t, const char *uri, size_t len, uint32_t *id)
 {
-    for (uint32_t i = 0; i < t->nlinks; i++) {
-        if (strlen(t->links[i]) == len && memcmp(t->links[i], uri, len) == 0) {
-            *id = i + 1;
-            return TSR_OK;
-        }
+    int rc = link_intern(&t->links, uri, len, id);
+    if (rc == LINK_FULL) {
+        collect_links(t);
+        rc = link_intern(&t->links, uri, len, id);
     }
-    /* Bounded: past the cap a new link gets no id (the caller notes it). */
-    if (t->nlinks >= 4096) {
-        *id = 0;
-        return TSR_ERR_RANGE;
-    }
-    if (t->nlinks == t->links_cap) {
-        uint32_t cap = t->links_cap ? t->links_cap * 2 : 8;
-        char **n = realloc(t->links, sizeof *n * cap);
-        if (!n)
-            return TSR_ERR_NOMEM;
-        t->links = n;
-        t->links_cap = cap;
-    }
-    char *copy = malloc(len + 1);
-    if (!copy)
-        return TSR_ERR_NOMEM;
-    memcpy(copy, uri, len);
-    copy[len] = '\0';
-    t->links[t->nlinks++] = copy;
-    *id = t->nlinks;
-    return TSR_OK;
+    /* Still full: the caller writes the text without a link, noted. */
+    return rc == LINK_FULL ? TSR_ERR_RANGE : rc;
 }

@@ -6,6 +6,7 @@
 #include "buf.h"
 #include "grid.h"
 #include "history.h"
+#include "link.h"
 #include "modes.h"
 #include "parser.h"
 #include "style.h"
@@ -80,10 +81,7 @@ struct tsr_term {
     int title_depth;
     uint64_t bells;
 
-    /* OSC 8 hyperlinks: id - 1 indexes uris; reused when identical */
-    char **links;
-    uint32_t nlinks, links_cap;
-    uint32_t current_link;
+    link_table links; /* OSC 8 URIs, by the id a style holds */
 
     char *clipboard, *clip_sel;
 

@@ -25,6 +25,8 @@ export function readRecording(bytes, { engine, name = '<recording>' }) {
   const frames = [];
   const markers = [];
   let header = null;
+  let event = 0; // every line after the header is one event, of any kind
+  const frameEvents = [], markerEvents = [];
   const fail = (r) => {
     if (r.status === STATUS.FORMAT) throw new RecordingError(name, r.line, r.reason);
     throw new TesseraError(`${name}: ${r.reason}`, r.status);
@@ -36,6 +38,7 @@ export function readRecording(bytes, { engine, name = '<recording>' }) {
       const r = reader.line(line);
       if (!r.ok) fail(r);
       const e = r.event;
+      if (e.kind !== 'header') event++;
       switch (e.kind) {
         case 'header':
           header = { cols: e.cols, rows: e.rows };
@@ -43,12 +46,15 @@ export function readRecording(bytes, { engine, name = '<recording>' }) {
         case 'output':
         case 'input':
           frames.push({ type: e.kind, timeNs: e.timeNs, data: abi.bytesAt(e.dataPtr, e.len) });
+          frameEvents.push(event);
           break;
         case 'resize':
           frames.push({ type: 'resize', timeNs: e.timeNs, rows: e.rows, cols: e.cols });
+          frameEvents.push(event);
           break;
         case 'marker':
           markers.push({ timeNs: e.timeNs, label: abi.textAt(e.dataPtr, e.len) });
+          markerEvents.push(event);
           break;
         default:
           break;
@@ -59,7 +65,8 @@ export function readRecording(bytes, { engine, name = '<recording>' }) {
   } finally {
     reader.free();
   }
-  return new Recording(engine, 'asciicast', header, frames, markers);
+  return new Recording(engine, 'asciicast', header, frames, markers,
+    { events: event, startNs: 0n, frameEvents, markerEvents });
 }
 
 function readJournal(bytes, engine, name) {
@@ -68,8 +75,11 @@ function readJournal(bytes, engine, name) {
   const r = walkJournal(abi, bytes, (p) => { frames.push(readFrame(abi, p)); });
   if (r.reason) throw new RecordingError(name, null, r.reason, r.offset);
   // The first frame is the recorded size (a journal without one keeps 24x80).
+  const startNs = frames.length ? BigInt(frames[0].timeNs) : 0n;
   const size = frames[0]?.type === 'resize' ? frames.shift() : { rows: 24, cols: 80 };
-  return new Recording(engine, 'journal', { cols: size.cols, rows: size.rows }, frames, []);
+  // every frame after the size is one event (journals hold no markers)
+  return new Recording(engine, 'journal', { cols: size.cols, rows: size.rows }, frames, [],
+    { events: frames.length, startNs, frameEvents: frames.map((f, i) => i + 1), markerEvents: [] });
 }
 
 /** Reads an asciicast v2 file or a tessera journal (Node). */
@@ -81,8 +91,18 @@ export async function openRecording(path, options = {}) {
 }
 
 export class Recording {
-  constructor(engine, format, header, frames, markers) {
+  constructor(engine, format, header, frames, markers, {
+    events = frames.length + markers.length, startNs = 0n,
+    frameEvents = frames.map((f, i) => i + 1), markerEvents = markers.map(() => 0),
+  } = {}) {
     this.engine = engine;
+    /** Each frame's and each marker's number among all events, from 1 (seek counts by them). */
+    this.frameEvents = Object.freeze(frameEvents);
+    this.markerEvents = Object.freeze(markerEvents);
+    /** How many events it holds, of every kind (asciicast lines after the header; journal frames after the size). */
+    this.events = events;
+    /** Where times count from: 0 for asciicast, the first frame's time for a journal. */
+    this.startNs = startNs;
     this.format = format;
     /** The header's size: {cols, rows}. */
     this.header = Object.freeze(header);

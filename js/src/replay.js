@@ -57,15 +57,55 @@ export class ReplayTerminal extends Session {
     return this;
   }
 
+  /**
+   * Applies every frame up to one point, as `tessera replay` does: `at` (ms, or a span such
+   * as '1500ms', '2s', '1m', from the recording's start), `event` (after the first N events
+   * of any kind; 0: none) or `mark` (at the first marker with that label).
+   */
+  seek({ at, event, mark } = {}) {
+    const given = [at, event, mark].filter((v) => v !== undefined);
+    if (given.length > 1) throw new TypeError('seek: give one of at, event and mark');
+    if (at !== undefined) {
+      const until = this.recording.startNs + spanNs(at);
+      while (!this.ended && BigInt(this._frames[this._next].timeNs) <= until) this._step();
+      if (!this.ended) this._now = max(this._now, until);
+      return this;
+    }
+    let last = Infinity;
+    if (event !== undefined) {
+      if (!Number.isInteger(event) || event < 0) throw new TypeError(`seek: event must be a whole number from 0, got ${event}`);
+      if (event > this.recording.events) {
+        throw new RangeError(`event ${event}: the recording has ${this.recording.events} event${this.recording.events === 1 ? '' : 's'}`);
+      }
+      last = event;
+    } else if (mark !== undefined) {
+      const i = this.recording.markers.findIndex((x) => x.label === mark);
+      if (i < 0) throw new RangeError(`mark ${JSON.stringify(mark)}: the recording has no such marker`);
+      last = this.recording.markerEvents[i];
+    }
+    while (!this.ended && this.recording.frameEvents[this._next] <= last) this._step();
+    return this;
+  }
+
   /** Nothing to end; here so tests can treat replays like terminals. */
   close() { return Promise.resolve(); }
 }
 
 const max = (a, b) => (a > b ? a : b);
 
-/** Opens an asciicast or journal file as a ReplayTerminal. */
+// A time as the CLI writes it ('1500ms', '2s', '1m') or a number of ms, in ns.
+function spanNs(at) {
+  if (typeof at === 'number' && Number.isFinite(at) && at >= 0) return BigInt(Math.round(at * 1e6));
+  const m = typeof at === 'string' ? /^(\d+)(ms|s|m)$/.exec(at) : null;
+  if (!m) throw new TypeError(`seek: at must be ms or a span such as '1500ms', '2s', '1m', got ${JSON.stringify(at)}`);
+  return BigInt(m[1]) * { ms: 1000000n, s: 1000000000n, m: 60000000000n }[m[2]];
+}
+
+/** Opens an asciicast or journal file as a ReplayTerminal, at a point if options say (see seek). */
 export async function openReplay(path, options = {}) {
-  return new ReplayTerminal(await openRecording(path, { engine: options.engine }), options);
+  const t = new ReplayTerminal(await openRecording(path, { engine: options.engine }), options);
+  const { at, event, mark } = options;
+  return at !== undefined || event !== undefined || mark !== undefined ? t.seek({ at, event, mark }) : t;
 }
 
 /** A ReplayTerminal over a Recording already read. */

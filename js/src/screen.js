@@ -122,7 +122,7 @@ export class Screen {
   }
   /** The exact grid: every row padded to the width, joined by '\n'. */
   snapshot() { return this._render(this.abi.x.tsr_render_exact, 'rendering the grid'); }
-  /** The run-length styled rows ({bold fg=2}Done{} ...), joined by '\n'. */
+  /** The run-length styled rows ({bold fg=2}Done{} ...), joined by '\n'; a brace of the text is doubled ({{, }}). */
   styledSnapshot() { return this._render(this.abi.x.tsr_render_styled, 'rendering styles'); }
   /** One JSON object: rows, cursor, modes, title. */
   json() { return JSON.parse(this._render(this.abi.x.tsr_render_json, 'rendering JSON')); }

@@ -101,6 +101,7 @@ export class Terminal extends Session {
     const spawnCmd = { op: 'spawn', cmd: command, args: args.map(String), rows, cols };
     if (this.options.env) spawnCmd.env = this.options.env;
     if (this.options.cwd) spawnCmd.cwd = String(this.options.cwd);
+    if (this.options.isolateHome) spawnCmd.isolateHome = true;
     this._write(spawnCmd);
   }
 

@@ -16,6 +16,7 @@
     "  --env NAME=VALUE  add to the program's environment (repeatable)\n"                   \
     "  --clear-env       start the program from an empty environment\n"                     \
     "  --cwd DIR         start the program in DIR\n"                                        \
+    "  --isolate-home    a fresh temporary HOME and XDG folders, removed afterwards\n"       \
     "The program gets TERM=xterm-256color and LANG=LC_ALL=C.UTF-8 unless --env says else.\n"
 
 #define RUN_DETAILS                                                                         \

@@ -20,7 +20,7 @@
 typedef enum flag_id {
     F_ROWS, F_COLS, F_TIMEOUT, F_SETTLE, F_STYLED, F_QUIET, F_REFLOW, F_HELP,
     F_EXPECT, F_EXPECT_NOT, F_EXPECT_EXIT, F_GOLDEN, F_UPDATE, F_OUT, F_JOURNAL,
-    F_ENV, F_CLEAR_ENV, F_CWD,
+    F_ENV, F_CLEAR_ENV, F_CWD, F_ISOLATE_HOME,
 } flag_id;
 
 typedef struct flag_def {
@@ -50,6 +50,7 @@ static const flag_def FLAGS[] = {
     {"--env", "-e", 1, ENV_USERS, F_ENV},
     {"--clear-env", NULL, 0, ENV_USERS, F_CLEAR_ENV},
     {"--cwd", NULL, 1, ENV_USERS, F_CWD},
+    {"--isolate-home", NULL, 0, ALL, F_ISOLATE_HOME},
 };
 #define NFLAGS (sizeof FLAGS / sizeof FLAGS[0])
 
@@ -157,6 +158,7 @@ static int apply(run_args *a, const flag_def *f, const char *v)
         return TSR_EXIT_OK;
     case F_CLEAR_ENV: a->live.clear_env = 1; return TSR_EXIT_OK;
     case F_CWD: a->live.cwd = v; return TSR_EXIT_OK;
+    case F_ISOLATE_HOME: a->live.isolate_home = 1; return TSR_EXIT_OK;
     }
     return TSR_EXIT_OK;
 }

@@ -1,6 +1,7 @@
 /* `tessera replay`: an asciicast v2 recording in, its final screen out.
  * The terminal is made when the header gives its size (flags win), output
  * events are fed, resize events applied, input and marker events skipped. */
+#include <stdio.h>
 #include <string.h>
 
 #include "cast_reader.h"
@@ -15,6 +16,7 @@
 
 typedef struct replay {
     const feed_args *args;
+    replay_point point; /* args->point, with its progress */
     tsr_term *term;
     tsr_buf scratch;
     int status;       /* the core's failure, if a sink call failed */
@@ -47,6 +49,14 @@ static int on_output(void *ctx, const char *data, size_t len)
     return rc == TSR_OK ? 0 : fail(r, "feeding an output event", rc);
 }
 
+/* Every event passes the stop point first (its time is from the start). */
+static int on_event(void *ctx, const tsr_cast_event *ev)
+{
+    replay *r = ctx;
+    int marker = ev->kind == TSR_CAST_MARKER;
+    return replay_point_skip(&r->point, ev->time_ns, marker ? ev->data : NULL, marker ? ev->len : 0);
+}
+
 static int on_resize(void *ctx, int cols, int rows)
 {
     replay *r = ctx;
@@ -56,8 +66,13 @@ static int on_resize(void *ctx, int cols, int rows)
 
 static int report(int rc, const replay *r, const input_file *in, const cast_error *err)
 {
+    char why[160];
     switch (rc) {
     case CAST_OK:
+        if (replay_point_check(&r->point, why, sizeof why) != 0) {
+            fprintf(stderr, "%s: %s\n", in->name, why);
+            return TSR_EXIT_USAGE;
+        }
         return output_screen(r->term, r->args->format);
     case CAST_ERR_INVALID:
         return diag_file_line(in->name, err->line, "%s", err->reason);
@@ -101,7 +116,8 @@ int cmd_replay(int argc, char **argv)
     replay r;
     memset(&r, 0, sizeof r);
     r.args = &args;
-    cast_sink sink = {&r, on_header, on_output, on_resize};
+    r.point = args.point;
+    cast_sink sink = {&r, on_header, on_output, on_resize, on_event};
     cast_error err;
     int rc = cast_read(in.fp, &sink, &err);
     code = report(rc, &r, &in, &err);

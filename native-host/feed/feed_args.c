@@ -3,9 +3,12 @@
  * wins; two different output formats are a conflict. */
 #include "feed_args.h"
 
+#include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "diag.h"
+#include "duration.h"
 #include "exit_codes.h"
 #include "tessera/text.h"
 
@@ -94,12 +97,61 @@ static int flag_value(int argc, char **argv, int *i, const char *eq, const char 
     return TSR_EXIT_OK;
 }
 
+/* replay's --at SPAN, --event N, --mark NAME: one point at most. Returns -1
+ * when arg is not one of them. */
+static int parse_point(int argc, char **argv, int *i, const char *eq, size_t name_len,
+                       feed_args *out)
+{
+    static const char *const names[] = {NULL, "--at", "--event", "--mark"};
+    const char *arg = argv[*i];
+    int kind = 0;
+    for (int k = POINT_AT; k <= POINT_MARK; k++)
+        if (is_named(arg, name_len, names[k]))
+            kind = k;
+    if (!kind)
+        return -1;
+    const char *value = NULL;
+    int rc = flag_value(argc, argv, i, eq, names[kind], &value);
+    if (rc != TSR_EXIT_OK)
+        return rc;
+    if (out->point.kind && (int)out->point.kind != kind)
+        return diag_usage("%s and %s: replay stops at one point", names[out->point.kind],
+                          names[kind]);
+    out->point.kind = (replay_point_kind)kind;
+    char quoted[64];
+    tsr_quote(quoted, sizeof quoted, value, strlen(value), 0);
+    if (kind == POINT_AT) {
+        const char *reason;
+        if (duration_parse(value, strlen(value), &out->point.at_ns, &reason) != 0)
+            return diag_usage("--at %s, got %s", reason, quoted);
+        return TSR_EXIT_OK;
+    }
+    if (kind == POINT_EVENT) {
+        char *end;
+        errno = 0;
+        long n = strtol(value, &end, 10);
+        if (!*value || *end || errno || n < 0 || value[0] == '-' || value[0] == '+')
+            return diag_usage("--event needs a whole number of events from 0, got %s", quoted);
+        out->point.event = n;
+        return TSR_EXIT_OK;
+    }
+    if (!*value)
+        return diag_usage("--mark needs a marker's label");
+    out->point.mark = value;
+    return TSR_EXIT_OK;
+}
+
 /* Handles one flag at argv[*i]; may consume the next argument as its value. */
 static int parse_flag(int argc, char **argv, int *i, feed_args *out, int *format_given)
 {
     const char *arg = argv[*i];
     const char *eq = strchr(arg, '=');
     size_t name_len = eq ? (size_t)(eq - arg) : strlen(arg);
+    if (strcmp(argv[0], "replay") == 0) {
+        int rc = parse_point(argc, argv, i, eq, name_len, out);
+        if (rc != -1)
+            return rc;
+    }
     const number_flag *numbers[] = {&ROWS, &COLS, &SCROLLBACK};
     int *targets[] = {&out->term.rows, &out->term.cols, &out->term.scrollback};
 

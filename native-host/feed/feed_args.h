@@ -4,6 +4,7 @@
 #define TSR_CLI_FEED_ARGS_H
 
 #include "output.h"
+#include "replay_point.h"
 #include "tessera/tessera.h"
 
 typedef struct feed_args {
@@ -13,6 +14,7 @@ typedef struct feed_args {
     output_format format;
     const char *file;  /* NULL when none was given; "-" means stdin */
     int help;          /* --help / -h: print the command's usage, exit 0 */
+    replay_point point; /* replay: --at, --event or --mark (the end by default) */
 } feed_args;
 
 /* Parses argv[1..argc) (argv[0] is the command's name). Returns

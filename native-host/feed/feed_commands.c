@@ -26,7 +26,8 @@ const cli_command FEED_COMMAND = {
 
 const cli_command REPLAY_COMMAND = {
     "replay",
-    "[--rows N] [--cols N] [--reflow] [--scrollback N] [--styled|--exact|--json] FILE.cast",
+    "[--at SPAN|--event N|--mark NAME] [--rows N] [--cols N] [--reflow] [--scrollback N]\n"
+    "              [--styled|--exact|--json] FILE.cast",
     "replay an asciicast v2 recording and print the final screen",
     "Output (\"o\") events are fed, resize (\"r\") events applied, input (\"i\") and\n"
     "marker (\"m\") events skipped. The header's width and height are the starting\n"
@@ -34,6 +35,11 @@ const cli_command REPLAY_COMMAND = {
     "be - for stdin. The file must be valid: a v2 header, one JSON event per line,\n"
     "times that never decrease, no blank lines (a final newline is fine).\n"
     "FILE may also be a journal from `tessera record --journal` (its first line is\n"
-    "\"tessera-journal 1\"): its frames are applied exactly as recorded.\n" SCREEN_FLAGS_HELP,
+    "\"tessera-journal 1\"): its frames are applied exactly as recorded.\n"
+    "\npoint (at most one; the end by default):\n"
+    "  --at SPAN         the screen SPAN (500ms, 2s, 1m) after the recording's start,\n"
+    "                    every event up to that time applied\n"
+    "  --event N         the screen after the first N events of any kind (0: blank)\n"
+    "  --mark NAME       the screen at the first marker (\"m\" event) labelled NAME\n" SCREEN_FLAGS_HELP,
     cmd_replay,
 };

@@ -13,6 +13,8 @@
 
 typedef struct jreplay {
     const feed_args *args;
+    replay_point point; /* args->point, with its progress */
+    uint64_t start_ns;  /* the first frame's time: --at counts from it */
     tsr_term *term;
     tsr_buf scratch;
     int status;
@@ -21,6 +23,8 @@ typedef struct jreplay {
 static int on_frame(void *ctx, const tsr_frame *f, long index)
 {
     jreplay *r = ctx;
+    if (index == 0)
+        r->start_ns = f->time_ns;
     if (!r->term) {
         tsr_options opts = r->args->term;
         if (index == 0 && f->type == TSR_FRAME_RESIZE) {
@@ -35,6 +39,10 @@ static int on_frame(void *ctx, const tsr_frame *f, long index)
         if (index == 0 && f->type == TSR_FRAME_RESIZE)
             return 0;
     }
+    /* every frame after the size is an event; journals have no markers */
+    uint64_t t = f->time_ns > r->start_ns ? f->time_ns - r->start_ns : 0;
+    if (replay_point_skip(&r->point, t, NULL, 0))
+        return 0;
     r->status = tsr_term_apply_frame(r->term, f, NULL);
     if (r->status == TSR_OK && tsr_term_pending_replies(r->term) > 0) {
         tsr_buf_clear(&r->scratch);
@@ -48,15 +56,26 @@ int journal_replay(const feed_args *args, input_file *in)
     jreplay r;
     memset(&r, 0, sizeof r);
     r.args = args;
+    r.point = args->point;
     journal_sink sink = {&r, on_frame};
     journal_error err;
     int rc = journal_read(in->fp, &sink, &err);
     int code;
     if (rc == JOURNAL_OK && !r.term)
         rc = tsr_term_new(&args->term, &r.term) == TSR_OK ? JOURNAL_OK : JOURNAL_ERR_NOMEM;
+    char why[160];
     switch (rc) {
     case JOURNAL_OK:
-        code = output_screen(r.term, args->format);
+        if (r.point.kind == POINT_MARK) {
+            fprintf(stderr, "%s: --mark: a journal holds no markers (asciicast m events do)\n",
+                    in->name);
+            code = TSR_EXIT_USAGE;
+        } else if (replay_point_check(&r.point, why, sizeof why) != 0) {
+            fprintf(stderr, "%s: %s\n", in->name, why);
+            code = TSR_EXIT_USAGE;
+        } else {
+            code = output_screen(r.term, args->format);
+        }
         break;
     case JOURNAL_ERR_INVALID:
         fprintf(stderr, "%s: byte %lld: %s\n", in->name, err.offset, err.reason);

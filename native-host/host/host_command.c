@@ -56,6 +56,17 @@ void host_warning(const char *op, const char *fmt, ...)
     va_end(ap);
 }
 
+void host_init(host *h, const live_options *opts)
+{
+    memset(h, 0, sizeof *h);
+    h->opts = opts;
+    h->start = live_open;
+    /* what session_open sets first: no PTY and no cgroup to close yet */
+    h->s.master = -1;
+    h->s.reaper.group.dir = -1;
+    h->s.closed = 1;
+}
+
 static const tsr_json_value *field(const tsr_json_value *o, const char *key, tsr_json_type type,
                                const char *op, long long id, int *bad)
 {
@@ -106,6 +117,7 @@ static int spawn(host *h, const tsr_json_value *o)
     const tsr_json_value *env = field(o, "env", TSR_JSON_OBJECT, "spawn", -1, &bad);
     const tsr_json_value *cwd = field(o, "cwd", TSR_JSON_STRING, "spawn", -1, &bad);
     const tsr_json_value *clear = field(o, "clearEnv", TSR_JSON_TRUE, "spawn", -1, &bad);
+    const tsr_json_value *isolate = field(o, "isolateHome", TSR_JSON_TRUE, "spawn", -1, &bad);
     live_options a = *h->opts;
     if (bad || int_field(o, "rows", 1, TSR_MAX_ROWS, a.term.rows, "spawn", -1, &a.term.rows) ||
         int_field(o, "cols", 1, TSR_MAX_COLS, a.term.cols, "spawn", -1, &a.term.cols))
@@ -156,8 +168,9 @@ static int spawn(host *h, const tsr_json_value *o)
     if (ok) {
         a.env = (const char **)envv;
         a.clear_env = clear && clear->type == TSR_JSON_TRUE;
+        a.isolate_home = a.isolate_home || (isolate && isolate->type == TSR_JSON_TRUE);
         a.cwd = cwd ? cwd->u.string.bytes : NULL;
-        int code = live_open(&h->s, &a, argv, h->sink); /* the error goes out as JSON only */
+        int code = h->start(&h->s, &a, argv, h->sink); /* the error goes out as JSON only */
         if (code != TSR_EXIT_OK) {
             host_error("spawn", -1, "%s", h->s.error);
             h->exit_code = code;

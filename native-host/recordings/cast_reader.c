@@ -11,6 +11,8 @@
 /* Hands one event to the sink; returns CAST_OK or CAST_ERR_SINK. */
 static int dispatch(const cast_sink *sink, const tsr_cast_event *ev)
 {
+    if (ev->kind != TSR_CAST_HEADER && sink->event && sink->event(sink->ctx, ev) != 0)
+        return CAST_OK;
     int stop = 0;
     switch (ev->kind) {
     case TSR_CAST_HEADER:

@@ -16,6 +16,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "tessera/recording.h"
+
 typedef struct cast_sink {
     void *ctx;
     /* Each returns 0 to go on, non-zero to stop (cast_read then returns
@@ -23,6 +25,9 @@ typedef struct cast_sink {
     int (*header)(void *ctx, int width, int height);
     int (*output)(void *ctx, const char *data, size_t len);
     int (*resize)(void *ctx, int cols, int rows);
+    /* Optional: sees every event line (any kind, with its time) first;
+     * returns non-zero to skip it (replay --at, --event, --mark). */
+    int (*event)(void *ctx, const tsr_cast_event *ev);
 } cast_sink;
 
 typedef enum cast_status {

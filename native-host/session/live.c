@@ -3,22 +3,61 @@
 #include "live.h"
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "exit_codes.h"
 #include "mono_clock.h"
 #include "screen_diag.h"
 #include "waits.h"
 
+/* The program's extra environment: the isolated home's entries first, so
+ * the user's own --env entries win. */
+static const char **joined_env(const temp_home *home, const char **env)
+{
+    size_t n = 0;
+    while (env && env[n])
+        n++;
+    const char **out = calloc(TEMP_HOME_ENV_COUNT + n + 1, sizeof *out);
+    if (!out)
+        return NULL;
+    size_t k = 0;
+    for (size_t i = 0; home->path[0] && home->env[i]; i++)
+        out[k++] = home->env[i];
+    for (size_t i = 0; i < n; i++)
+        out[k++] = env[i];
+    return out;
+}
+
 int live_open(session *s, const live_options *a, char **argv, frame_sink sink)
 {
+    temp_home home;
+    home.path[0] = '\0';
+    char why[sizeof s->error];
+    if (a->isolate_home && temp_home_create(&home, why, sizeof why) != 0) {
+        memset(s, 0, sizeof *s);
+        s->master = -1;
+        s->reaper.group.dir = -1;
+        snprintf(s->error, sizeof s->error, "%s", why);
+        return TSR_EXIT_INTERNAL;
+    }
+    const char **env = joined_env(&home, a->env);
     spawn_spec spec = {0};
     spec.argv = argv;
-    spec.env = a->env;
+    spec.env = env;
     spec.clear_env = a->clear_env;
     spec.cwd = a->cwd;
     spec.rows = a->term.rows;
     spec.cols = a->term.cols;
-    int rc = session_open(s, &spec, &a->term, sink);
+    int rc = env ? session_open(s, &spec, &a->term, sink) : SPAWN_INTERNAL;
+    if (!env) {
+        memset(s, 0, sizeof *s);
+        s->master = -1;
+        s->reaper.group.dir = -1;
+        snprintf(s->error, sizeof s->error, "out of memory");
+    }
+    free(env);
+    s->home = home; /* removed when the session closes */
     /* input obeys the same deadline as the waits */
     s->write_timeout_ns = a->timeout_ns;
     if (rc == SPAWN_OK)

@@ -19,6 +19,7 @@ typedef struct live_options {
     const char **env;           /* NAME=VALUE, NULL-terminated */
     int clear_env;
     const char *cwd;
+    int isolate_home;           /* a fresh HOME and XDG folders, removed afterwards */
 } live_options;
 
 /* Starts argv with the options' size, reflow and environment. Returns

@@ -277,6 +277,7 @@ int session_close(session *s)
     int left = reaper_end_all(&s->reaper, s->grace_ns);
     if (left == 0)
         cgroup_destroy(&s->reaper.group);
+    temp_home_remove(&s->home); /* only once the program is gone */
     /* Whatever the program wrote before it died is still worth a frame. */
     while (s->master >= 0 && !s->eof && !s->exited) {
         struct pollfd p = {s->master, POLLIN, 0};
@@ -294,6 +295,7 @@ int session_close(session *s)
 void session_free(session *s)
 {
     session_close(s);
+    temp_home_remove(&s->home);
     cgroup_destroy(&s->reaper.group);
     if (s->term)
         tsr_term_free(s->term);

@@ -9,6 +9,7 @@
 
 #include "reaper.h"
 #include "spawn.h"
+#include "temp_home.h"
 #include "tessera/tessera.h"
 
 /* Told about every frame the session applies, in order (journals, the
@@ -37,6 +38,7 @@ typedef struct session {
     uint64_t outputs;          /* OUTPUT frames so far */
     uint64_t last_poke_ns;     /* the last input or resize: output may follow it */
     frame_sink sink;     /* ctx/frame may be NULL */
+    temp_home home;      /* --isolate-home: removed at close (path empty: none) */
     tsr_buf scratch;     /* replies, encoded frames */
     uint8_t *readbuf;
     char error[256];     /* the last failure, for diagnostics */

@@ -37,6 +37,9 @@ typedef struct tape_step {
 
 typedef struct tape {
     int rows, cols, reflow;  /* 0 when the tape does not say */
+    char **env;              /* `env NAME=VALUE` lines, NULL-terminated, owned (or NULL) */
+    size_t nenv;
+    char *cwd;               /* `cwd DIR`, owned (or NULL); relative to the tape's folder */
     char **argv;             /* run's program and arguments, NULL-terminated, owned */
     long run_line;
     tape_step *steps;
@@ -46,6 +49,8 @@ typedef struct tape {
 /* Reads and checks the tape. On failure prints "FILE:LINE:COLUMN: reason"
  * to stderr and returns TSR_EXIT_USAGE (an unreadable file too). */
 int tape_load(const char *path, tape *out);
+/* The same for a tape held in memory; name stands for the file in messages. */
+int tape_load_bytes(const char *name, const void *bytes, size_t len, tape *out);
 void tape_free(tape *t);
 
 #endif

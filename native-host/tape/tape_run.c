@@ -5,6 +5,7 @@
 #include "tape_run.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <termios.h>
 #include <time.h>
@@ -24,6 +25,21 @@ typedef struct tape_exec {
     session s;
     int said_fallback; /* ready fell back to settling: said once */
 } tape_exec;
+
+/* A path a tape names (snapshot FILE, cwd DIR) is relative to the tape's
+ * folder, so a tape runs the same from anywhere. Returns a malloc'd path. */
+static char *beside_tape(const char *tape_path, const char *name)
+{
+    const char *slash = strrchr(tape_path, '/');
+    size_t dir = name[0] == '/' || !slash ? 0 : (size_t)(slash - tape_path) + 1;
+    size_t n = strlen(name);
+    char *out = malloc(dir + n + 1);
+    if (out) {
+        memcpy(out, tape_path, dir);
+        memcpy(out + dir, name, n + 1);
+    }
+    return out;
+}
 
 static const char *op_name(tape_op op)
 {
@@ -73,7 +89,9 @@ static int write_snapshot(tape_exec *x, const tape_step *st)
         code = diag_core("rendering the screen", rc);
     else {
         /* the file gets the screen exactly as stdout would: a final newline */
-        FILE *f = fopen(st->str, "wb");
+        char *file = beside_tape(x->path, st->str);
+        FILE *f = file ? fopen(file, "wb") : NULL;
+        free(file);
         int ok = f && fwrite(buf.data, 1, buf.len, f) == buf.len && fputc('\n', f) != EOF;
         if (f && fclose(f) != 0)
             ok = 0;
@@ -232,6 +250,24 @@ int tape_run(const char *path, const tape *t, const live_options *a)
         eff.term.cols = t->cols;
     if (t->reflow)
         eff.term.reflow = 1;
+    /* the tape's env lines first: --env on the command line wins */
+    size_t ncli = 0;
+    while (a->env && a->env[ncli])
+        ncli++;
+    const char **env = calloc(t->nenv + ncli + 1, sizeof *env);
+    char *cwd = t->cwd && !a->cwd ? beside_tape(path, t->cwd) : NULL;
+    if (!env || (t->cwd && !a->cwd && !cwd)) {
+        free(env);
+        free(cwd);
+        return diag_internal("out of memory");
+    }
+    for (size_t i = 0; i < t->nenv; i++)
+        env[i] = t->env[i];
+    for (size_t i = 0; i < ncli; i++)
+        env[t->nenv + i] = a->env[i];
+    eff.env = env;
+    if (cwd)
+        eff.cwd = cwd;
     tape_exec x;
     x.path = path;
     x.args = &eff;
@@ -243,5 +279,7 @@ int tape_run(const char *path, const tape *t, const live_options *a)
     if (code != TSR_EXIT_NOT_STARTED)
         code = live_close(&x.s, code);
     session_free(&x.s);
+    free(env);
+    free(cwd);
     return code;
 }

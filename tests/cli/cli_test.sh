@@ -228,6 +228,47 @@ case_replay_text() {
     expect_ok 'hello\n0123456789abcdefghij\n'
 }
 
+# replay --at, --event, --mark: the screen on the way, not only the last
+# one (here the program clears the screen before it ends).
+make_points_cast() {
+    cast p.cast '{"version": 2, "width": 10, "height": 2}' '[0.5, "o", "one"]' \
+        '[1.0, "m", "half"]' '[1.5, "o", "\r\ntwo"]' '[2.0, "i", "x"]' '[2.5, "o", "\u001b[2J"]'
+}
+
+case_replay_points() {
+    make_points_cast
+    run replay p.cast
+    expect_ok '\n'
+    run replay --at 1s p.cast
+    expect_ok 'one\n'
+    run replay --at=1500ms p.cast
+    expect_ok 'one\ntwo\n'
+    run replay --event 0 p.cast
+    expect_ok '\n'
+    run replay --event 3 p.cast
+    expect_ok 'one\ntwo\n'
+    run replay --event 5 p.cast
+    expect_ok '\n'
+    run replay p.cast --mark half
+    expect_ok 'one\n'
+}
+
+case_err_replay_points() {
+    make_points_cast
+    run replay --event 6 p.cast
+    expect_error 2 'p.cast: --event 6: the recording has 5 events'
+    run replay --mark nope p.cast
+    expect_error 2 'p.cast: --mark "nope": the recording has no such marker'
+    run replay --at 1s --event 2 p.cast
+    expect_error 2 'tessera: --at and --event: replay stops at one point (see tessera --help)'
+    run replay --event -1 p.cast
+    expect_error 2 'tessera: --event needs a whole number of events from 0, got "-1" (see tessera --help)'
+    run replay --at soon p.cast
+    expect_error 2 'tessera: --at must be a whole number with a unit (500ms, 5s, 1m), got "soon" (see tessera --help)'
+    run feed --at 1s p.cast
+    expect_error 2 'tessera: unknown option "--at" (see tessera --help)'
+}
+
 case_replay_resize_exact() {
     make_cast1
     run replay --exact rec.cast
@@ -563,6 +604,10 @@ open('many.cast', 'w').write('{\"version\": 2, \"width\": 80, \"height\": 24}\\n
     expect_error 2 'head.cast:1: the header line is longer than 1 MiB, the limit for a header'
     run replay many.cast
     expect_error 2 'many.cast:2: bad JSON: more than 64 values at column 197'
+    python3 -c "
+open('long.cast', 'w').write('{\"version\": 2, \"width\": 80, \"height\": 24}\\n[0.5, \"o\", \"' + 'x' * (16 << 20) + '\"]\\n')"
+    run replay long.cast
+    expect_error 2 'long.cast:2: the line is longer than 16 MiB, the limit for an event'
 }
 
 # ------------------------------------------------------------ internal errors

@@ -278,6 +278,23 @@ case_bidi_escaped_on_terminal() {
     expect_out "+a<U+202E>b"
 }
 
+# --isolate-home: the program writes into a fresh HOME (and XDG folders),
+# never the user's, and that HOME is gone afterwards; --env HOME=... wins.
+case_isolate_home() {
+    mkdir realhome
+    HOME="$WORK/realhome" t run --isolate-home --expect-exit 0 -- sh -c \
+        'echo "$HOME|$XDG_CONFIG_HOME|$XDG_CACHE_HOME" >"'"$WORK"'/seen"; touch "$HOME/.bash_history"; test -d "$XDG_CONFIG_HOME" && test -d "$XDG_STATE_HOME"'
+    expect_code 0
+    home=$(cut -d'|' -f1 seen)
+    case $home in */tessera-home-*) ;; *) fail "HOME was not isolated: $(cat seen)" ;; esac
+    [ "$(cut -d'|' -f2 seen)" = "$home/.config" ] || fail "XDG_CONFIG_HOME: $(cat seen)"
+    [ ! -e "$home" ] || fail "the isolated home $home was left behind"
+    [ ! -e realhome/.bash_history ] || fail "the program wrote to the real home"
+    t run --isolate-home --env HOME=/nowhere --expect-exit 0 -- sh -c 'echo "home=$HOME"'
+    expect_code 0
+    expect_out "home=/nowhere"
+}
+
 case_record_journal_replay() {
     printf 'typed\n' | "$BIN" record --rows 6 --cols 30 -o r.cast --journal r.journal \
         --env "TSR_TEST_MARK=$MARK" -- sh -c 'read x; printf "\033[2J\033[Hgot %s \342\234\223\n" "$x"' >out 2>err
@@ -296,6 +313,15 @@ case_record_journal_replay() {
     CODE=$?
     expect_code 2
     expect_err "frame 0 is cut short"
+    # a point in a journal: the blank screen before any event; no markers
+    "$BIN" replay --event 0 --exact r.journal >e.txt 2>err || fail "replay --event 0: $(cat err)"
+    [ "$(tr -d ' \n' <e.txt)" = "" ] || fail "--event 0 is not blank: $(cat e.txt)"
+    "$BIN" replay --at 1m r.journal >a.txt 2>err || fail "replay --at: $(cat err)"
+    cmp -s a.txt j.txt || fail "--at after the end is not the final screen"
+    "$BIN" replay --mark x r.journal >/dev/null 2>err
+    CODE=$?
+    expect_code 2
+    expect_err "r.journal: --mark: a journal holds no markers"
 }
 
 case_record_attached_tty() {
@@ -308,6 +334,12 @@ case_record_attached_tty() {
     grep -q -- ' icanon' out || { fail "the terminal mode was not restored"; show; }
     grep -q '"o", ".*got:hello' tty.cast || fail "no output event"
     grep -q '"i", "hello' tty.cast || fail "no input event"
+}
+
+case_record_follows_winch() {
+    python3 "$HERE/record_winch.py" "$BIN" "$MARK" >out 2>err
+    CODE=$?
+    expect_code 0
 }
 
 case_cast_utf8_split() {

@@ -73,7 +73,8 @@ function styledRow(d, y, cols) {
   for (const c of cells.slice(0, end)) {
     const tg = styleTag(c);
     if (tg !== tag) { out += tg; tag = tg; }
-    out += c.chars || ' ';
+    // A brace of the text is doubled, as in tsr_render_styled.
+    out += (c.chars || ' ').replace(/[{}]/g, '$&$&');
   }
   return out;
 }

@@ -80,7 +80,8 @@ function styledRow(t, y) {
     if (c.getWidth() === 0) continue;
     const tg = styleTag(c);
     if (tg !== tag) { out += tg; tag = tg; }
-    out += c.getChars() || ' ';
+    // A brace of the text is doubled, as in tsr_render_styled.
+    out += (c.getChars() || ' ').replace(/[{}]/g, '$&$&');
   }
   return out;
 }

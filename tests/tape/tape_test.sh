@@ -65,7 +65,8 @@ case_less_pages() {
 case_htop_quit() { script "$HERE/htop_quit.tape"; expect_code 0; }
 case_dialog_msgbox() { script "$HERE/dialog_msgbox.tape"; expect_code 0; }
 case_cat_steps() {
-    script "$HERE/cat_steps.tape"
+    cp "$HERE/cat_steps.tape" .  # its snapshot file lands beside the tape
+    script cat_steps.tape
     expect_code 0
     # 8 rows of 40 cells after the resize: the two abc lines, then blanks
     { printf '%-40s\n' abc got:abc; for i in 1 2 3 4 5 6; do printf '%40s\n' ''; done; } >want
@@ -108,6 +109,25 @@ open('strings.tape', 'w').write('run true\\ntype ' + ' '.join(['\"ab\"'] * 30000
     CODE=$?
     expect_code 2
     expect_err_line 'strings.tape:2:11: type takes 1 argument, got 300000'
+}
+
+# env and cwd lines start the program; snapshot files and cwd are relative to
+# the tape's folder, whatever folder tessera runs in; --env on the command
+# line wins over the tape's.
+case_env_cwd_beside_tape() {
+    mkdir -p sub/data
+    printf 'env GREETING=hi\nenv OTHER=x\ncwd data\nrun sh -c "echo \\"$GREETING from ${PWD##*/}\\""\nwait "from data" 30s\nsnapshot out.txt\n' >sub/t.tape
+    script sub/t.tape
+    expect_code 0
+    grep -q "hi from data" sub/out.txt || { fail "sub/out.txt: $(cat sub/out.txt 2>&1)"; show; }
+    [ ! -e out.txt ] || fail "the snapshot was written beside tessera, not beside the tape"
+    script --env GREETING=cli sub/t.tape
+    expect_code 0
+    grep -q "cli from data" sub/out.txt || fail "--env did not win: $(cat sub/out.txt)"
+    printf 'env NOEQUALS\nrun true\n' >e.tape
+    script e.tape
+    expect_code 2
+    expect_err_line 'e.tape:1:5: env takes NAME=VALUE'
 }
 
 case_snapshot_stdout_and_quiet() {
@@ -181,6 +201,87 @@ case_parse_errors() {
     expect_err_line 'early.tape:1:1: type comes before run: there is no program yet'
     script missing.tape
     expect_code 2
+}
+
+# reflow before run: a soft-wrapped line joins when the screen widens; the
+# same tape without it keeps the wrap (the control that shows reflow acted).
+case_reflow() {
+    printf 'rows 3\ncols 10\nreflow\nrun sh -c "printf abcdefghijklmno; read x"\nwait "klmno" 30s\nresize 3 20\nsnapshot\n' >r.tape
+    script r.tape
+    expect_code 0
+    printf '%-20s\n' abcdefghijklmno '' '' >want
+    cmp -s want out || { fail "reflow: the wrapped line did not join"; show; }
+    grep -v '^reflow$' r.tape >plain.tape
+    script plain.tape
+    expect_code 0
+    printf '%-20s\n' abcdefghij klmno '' >want
+    cmp -s want out || { fail "without reflow the wrap must stay"; show; }
+}
+# --rows/--cols on the command line win over the tape's rows and cols.
+case_rows_cols_flags_override() {
+    printf 'rows 2\ncols 5\nrun sh -c "stty size; read x"\nwait "4 12" 30s\nsnapshot\n' >s.tape
+    script --rows 4 --cols 12 s.tape
+    expect_code 0
+    printf '%-12s\n' '4 12' '' '' '' >want
+    cmp -s want out || { fail "the flags' size"; show; }
+    printf 'rows 2\ncols 5\nrun sh -c "stty size; read x"\nwait "2 5" 30s\n' >t.tape
+    script t.tape
+    expect_code 0
+}
+# snapshot with --styled prints the styled run-length form.
+case_snapshot_styled() {
+    printf '%s\n' 'rows 2' 'cols 12' \
+        'run sh -c "printf \"\\033[1mB\\033[0m \\033[31mx\\033[0m\"; read x"' \
+        'wait "x" 30s' 'snapshot' >st.tape
+    script --styled st.tape
+    expect_code 0
+    printf '{bold}B{} {fg=1}x\n\n' >want
+    cmp -s want out || { fail "styled snapshot"; show; }
+    script st.tape
+    expect_code 0
+    printf '%-12s\n' 'B x' '' >want
+    cmp -s want out || { fail "plain snapshot"; show; }
+}
+# idle waits until no revision for SETTLE: output 300 ms after the step
+# starts restarts the window, so the snapshot taken right after holds it.
+# A program that never goes quiet makes idle reach its deadline (exit 3).
+case_idle_and_deadline() {
+    printf 'run sh -c "echo ready; sleep 0.3; echo late; read x"\nwait "ready" 30s\nidle 1s 30s\nsnapshot\n' >i.tape
+    script i.tape
+    expect_code 0
+    grep -q '^late' out || { fail "idle returned before the output 300 ms later"; show; }
+    printf 'run sh -c "echo ready; while :; do echo tick; sleep 0.05; done"\nwait "ready" 30s\nidle 500ms 1s\n' >busy.tape
+    script --quiet busy.tape
+    expect_code 3
+    head -n 1 err | grep -qxF 'tessera: busy.tape:3: idle: deadline reached' || { fail "idle deadline message"; show; }
+}
+# expect against a program that keeps running (not exiting) fails at
+# --timeout with exit 1, the reason and the screen; the program is ended.
+case_expect_timeout_running() {
+    printf 'run sh -c "echo here; while :; do sleep 1; done"\nexpect "never"\n' >e.tape
+    start=$(date +%s%N)
+    script --quiet --timeout 1s e.tape
+    took=$(( ($(date +%s%N) - start) / 1000000 ))
+    expect_code 1
+    head -n 1 err | grep -qxF 'tessera: e.tape:2: expect "never": it is not on the screen (--timeout reached)' \
+        || { fail "expect timeout message"; show; }
+    grep -q '^here' err || { fail "no screen in the message"; show; }
+    [ "$took" -ge 1000 ] || fail "expect gave up after $took ms, before the 1 s timeout"
+}
+
+# paste with ?2004 off sends the text raw, end to end: no CSI 200~/201~
+# around it and nothing removed from it; with ?2004 on it is bracketed.
+case_paste_raw_and_bracketed() {
+    printf '%s\n' 'run sh -c "stty raw -echo; printf \"ready\\r\\n\"; exec cat -v"' 'wait "ready" 30s' \
+        'paste "p\e[201~q"' 'type "|"' 'wait "|" 30s' 'snapshot' >p.tape
+    script p.tape
+    expect_code 0
+    sed -n 2p out | sed "s/ *$//" | grep -qxF 'p^[[201~q|' || { fail "raw paste"; show; }
+    printf '%s\n' 'run sh -c "stty raw -echo; printf \"\\033[?2004hready\\r\\n\"; exec cat -v"' \
+        'wait "ready" 30s' 'paste "p\e[201~q"' 'type "|"' 'wait "|" 30s' 'snapshot' >b.tape
+    script b.tape
+    expect_code 0
+    sed -n 2p out | sed "s/ *$//" | grep -qxF '^[[200~pq^[[201~|' || { fail "bracketed paste"; show; }
 }
 
 # loop N TAPE [FLAGS...]: runs the tape N times; every run must pass.

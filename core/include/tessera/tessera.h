@@ -43,6 +43,11 @@ const char *tsr_status_str(int status);
 #define TSR_MAX_OSC_BYTES 65536  /* longer OSC strings are dropped, noted */
 #define TSR_MAX_UNHANDLED 100
 #define TSR_TITLE_STACK_DEPTH 10
+/* OSC 8: distinct hyperlinks alive at once (on the screen, the scrollback,
+ * a saved cursor or a kept revision), and the longest URI kept (VTE's
+ * bound); past either the text is written without a link, noted. */
+#define TSR_MAX_LIVE_LINKS 4096
+#define TSR_MAX_LINK_URI_BYTES 2083
 
 /* ------------------------------------------------------------ buffers */
 
@@ -172,7 +177,9 @@ typedef struct tsr_cell_info {
 
 int tsr_term_cell(const tsr_term *term, int row, int col, tsr_cell_info *out);
 
-/* The URI of a hyperlink id from a cell's style (appended to out). */
+/* The URI of a hyperlink id from a cell's style, of the live screen or of
+ * a kept revision (appended to out). TSR_ERR_INVALID for 0 or an id that
+ * was never given or was freed: ids nothing shows any more are reused. */
 int tsr_term_hyperlink(const tsr_term *term, uint32_t link, tsr_buf *out);
 
 /* ------------------------------------------------------------ renderings */
@@ -184,7 +191,8 @@ int tsr_render_text(const tsr_term *term, tsr_buf *out);
 int tsr_render_row(const tsr_term *term, int row, tsr_buf *out);
 /* The exact grid: every row, each padded to cols cells, joined by '\n'. */
 int tsr_render_exact(const tsr_term *term, tsr_buf *out);
-/* Run-length styled rows ({attrs}text), joined by '\n'. */
+/* Run-length styled rows ({attrs}text), joined by '\n'; a brace of the
+ * text is written twice ("{{", "}}"). */
 int tsr_render_styled(const tsr_term *term, tsr_buf *out);
 /* Scrollback lines, oldest first, trailing spaces trimmed, joined by '\n'. */
 int tsr_render_scrollback(const tsr_term *term, tsr_buf *out);
