@@ -552,7 +552,8 @@ case_settle_flag() {
 case_run_expect_prints_settled_screen() {
     i=0
     while [ $i -lt 20 ]; do
-        t run --rows 2 --cols 10 --expect A -- sh -c 'printf A; sleep 0.05; printf B; sleep 5'
+        # B comes 50 ms after A: well inside a 400 ms window even on a loaded machine
+        t run --rows 2 --cols 10 --settle 400ms --expect A -- sh -c 'printf A; sleep 0.05; printf B; sleep 5'
         expect_code 0
         grep -q '^AB' out || { fail "run $i: printed the first frame that matched"; show; break; }
         i=$((i + 1))
