@@ -10,21 +10,9 @@
 set -u
 BIN=$1
 CASE=$2
-FAILED=0
-if ! grep -q "^case_$CASE() {" "$0"; then
-    echo "pty_test.sh: no such case: $CASE" >&2
-    exit 2
-fi
 HERE=$(cd "$(dirname "$0")" && pwd)
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/tessera-pty.XXXXXX") || exit 1
-MARK="tsr-$CASE-$$-$(date +%s%N)"
-trap 'rm -rf "$WORK"' EXIT
-cd "$WORK" || exit 1
-
-fail() {
-    printf 'FAIL %s: %s\n' "$CASE" "$*" >&2
-    FAILED=1
-}
+. "$HERE/../lib/case.sh"
+case_begin pty
 
 # t ARG...: runs tessera with the marker in the program's environment.
 # Global flags go before the command name, so both positions are exercised.
@@ -35,15 +23,8 @@ t() {
     CODE=$?
 }
 
-expect_code() {
-    [ "$CODE" -eq "$1" ] || { fail "exit code $CODE, expected $1"; show; }
-}
 expect_out() { grep -qF -- "$1" out || { fail "stdout lacks \"$1\""; show; }; }
 expect_err() { grep -qF -- "$1" err || { fail "stderr lacks \"$1\""; show; }; }
-show() {
-    echo "--- stdout" >&2; head -c 3000 out >&2
-    echo "--- stderr" >&2; head -c 3000 err >&2
-}
 
 . "$HERE/../lib/leftovers.sh"
 

@@ -8,31 +8,15 @@
 set -u
 BIN=$1
 CASE=$2
-FAILED=0
 HERE=$(cd "$(dirname "$0")" && pwd)
-if ! grep -q "^case_$CASE() {" "$0"; then
-    echo "tape_test.sh: no such case: $CASE" >&2
-    exit 2
-fi
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/tessera-tape.XXXXXX") || exit 1
-MARK="tsr-tape-$CASE-$$-$(date +%s%N)"
-trap 'rm -rf "$WORK"' EXIT
-cd "$WORK" || exit 1
+. "$HERE/../lib/case.sh"
+case_begin tape
 
-fail() {
-    printf 'FAIL %s: %s\n' "$CASE" "$*" >&2
-    FAILED=1
-}
-show() {
-    echo "--- stdout" >&2; head -c 3000 out >&2
-    echo "--- stderr" >&2; head -c 3000 err >&2
-}
 # script FILE: runs a tape with the marker and HOME in the work directory.
 script() {
     "$BIN" script --env "TSR_TEST_MARK=$MARK" --env "HOME=$WORK" "$@" </dev/null >out 2>err
     CODE=$?
 }
-expect_code() { [ "$CODE" -eq "$1" ] || { fail "exit code $CODE, expected $1"; show; }; }
 expect_err_line() {
     printf '%s\n' "$1" >want_err
     cmp -s want_err err || { fail "stderr differs"; echo "--- want" >&2; cat want_err >&2; show; }
