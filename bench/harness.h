@@ -44,4 +44,8 @@ static inline uint64_t bench_hash_u32(uint64_t h, uint32_t v)
 }
 #define BENCH_HASH_SEED 14695981039346656037ull
 
+/* The same seed and step as functions, for drivers in other languages. */
+uint64_t bench_hash_start(void);
+uint64_t bench_hash_step(uint64_t h, uint32_t v);
+
 #endif

@@ -7,13 +7,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Debian packages: compilers, the libraries the core and benchmarks link, the real programs
+# Debian packages: compilers, the libraries the core and benchmarks link (the Rust crates
+# vt100 and alacritty_terminal with Debian's cargo, for bench/rust/), the real programs
 # the tests record, the wasm toolchains, and the browser that tests/browser/ drives through
 # playwright-core (npm; it never downloads a browser). nodejs and npm are handled apart.
 PACKAGES=(
   build-essential cmake pkg-config dpkg-dev
   clang-14 lld-14 libclang-rt-14-dev libclang-rt-14-dev-wasm32 wasi-libc emscripten
   libutf8proc-dev libvterm-dev libtsm-dev
+  cargo librust-vt100-dev librust-alacritty-terminal-dev
   tmux vim less htop dialog mc vttest python3-pyte
   chromium
 )

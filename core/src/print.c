@@ -6,20 +6,6 @@
 #include "term.h"
 #include "unicode.h"
 
-/* Width and boundary class through the terminal's small cache: text
- * repeats its characters, and the tables are a library call away. */
-static inline int cached_lookup(tsr_term *t, uint32_t cp, int *bc)
-{
-    uint64_t *slot = &t->uni_cache[(cp ^ (cp >> 8)) & 255];
-    if ((*slot >> 8) == (uint64_t)cp + 1) {
-        *bc = (int)(*slot & 63);
-        return (int)((*slot >> 6) & 3);
-    }
-    int w = uni_lookup(cp, bc);
-    *slot = ((uint64_t)cp + 1) << 8 | (uint64_t)w << 6 | (uint64_t)(*bc & 63);
-    return w;
-}
-
 /* Moves to the start of the next line, marking this one soft-wrapped. */
 static void wrap_line(tsr_term *t)
 {
@@ -246,7 +232,7 @@ static void place(tsr_term *t, uint32_t cp, int w, int bc)
 void term_print_cp(tsr_term *t, uint32_t cp)
 {
     int bc;
-    int w = cached_lookup(t, cp, &bc);
+    int w = uni_lookup(cp, &bc);
     if (t->gc_valid && !uni_is_break_fast(t->gc_last, t->gc_bc, cp, bc, &t->gc_state)) {
         join(t, t->gc_y, t->gc_x, cp);
         t->gc_last = cp;
@@ -276,7 +262,7 @@ void term_print_cps(tsr_term *t, const uint32_t *cps, size_t n)
     for (size_t i = 0; i < n; i++) {
         uint32_t cp = cps[i];
         int bc;
-        int w = cached_lookup(t, cp, &bc);
+        int w = uni_lookup(cp, &bc);
         if (t->gc_valid && (bc == UNI_BC_EXTEND || bc == UNI_BC_SPACINGMARK) &&
             (t->gc_bc == UNI_BC_OTHER ||
              ((t->gc_bc == UNI_BC_EXTEND || t->gc_bc == UNI_BC_SPACINGMARK) && !t->gc_state))) {

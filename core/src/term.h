@@ -70,8 +70,6 @@ struct tsr_term {
     int gc_x, gc_y;
     uint32_t gc_last;
     int gc_bc; /* grapheme boundary class of gc_last */
-    /* widths and boundary classes of recent codepoints: cp << 8 | width << 6 | class */
-    uint64_t uni_cache[256];
     int32_t gc_state;
     uint32_t last_cp; /* for REP */
 
