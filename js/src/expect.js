@@ -13,6 +13,7 @@ class PlainAssertionError extends Error {
 const AssertionError = globalThis.process?.versions?.node
   ? await import('node:assert').then((m) => m.AssertionError, () => PlainAssertionError)
   : PlainAssertionError;
+import { screenSection } from './diagnostics.js';
 import { HistoryEvictedError } from './errors.js';
 import { Locator, formatRange } from './locator.js';
 import { Session } from './session.js';
@@ -35,25 +36,13 @@ export class TerminalAssertionError extends AssertionError {
   }
 }
 
-function formatScreen(snap) {
-  if (!snap) return '  (no screen)';
-  const lines = snap.lines.map((l) => l.text);
-  let last = lines.length - 1;
-  while (last > 0 && lines[last] === '') last--;
-  const w = String(lines.length - 1).length;
-  const out = lines.slice(0, last + 1).map((t, i) => `  ${String(i).padStart(w)} | ${t}`);
-  if (last < lines.length - 1) out.push(`  (rows ${last + 1}..${lines.length - 1} blank)`);
-  return out.join('\n');
-}
-
 function formatFailure(d) {
   const target = d.locator ? `expectTerminal(${d.locator})` : 'expectTerminal(terminal)';
   const parts = [`${target}.${d.assertion}() failed: ${d.reason}`, `  expected: ${d.expected}`];
   if (d.timeoutMs !== undefined) parts.push(`  timeout: ${d.timeoutMs} ms`);
   if (d.ended) parts.push(`  program: ${d.ended}`);
   if (d.candidates?.length) parts.push(`  candidates: ${d.candidates.map(formatRange).join('; ')}`);
-  parts.push(`  screen at failure (revision ${d.snapshot?.seq ?? '?'}, ${d.snapshot?.rows ?? '?'}x${d.snapshot?.cols ?? '?'}):`,
-    formatScreen(d.snapshot));
+  parts.push(screenSection(d.snapshot, 'failure'));
   return parts.join('\n');
 }
 
