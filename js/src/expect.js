@@ -67,6 +67,13 @@ class TerminalExpectation {
     });
   }
 
+  // For .nth(i) past the last candidate: how many there were.
+  _shortOfNth(result) {
+    const i = this.locator?._nth ?? null;
+    const n = result.candidates?.length ?? 0;
+    return i !== null && !result.ok && n <= i ? `: ${n} match${n === 1 ? '' : 'es'}, index ${i}` : '';
+  }
+
   _needLocator(name) {
     if (!this.locator) throw new TypeError(`${name}() needs a locator: expectTerminal(terminal.getByText(...)).${name}()`);
     return this.locator;
@@ -111,12 +118,12 @@ class TerminalExpectation {
         if (!settleNs || s.ended || now >= readyAt) { stats.revision = snap.seq; return stats; }
         waitUntil = min(readyAt, deadline);
       } else if (s.ended) {
-        throw this._fail(name, 'the program ended and its final screen does not meet the condition',
+        throw this._fail(name, `the program ended and its final screen does not meet the condition${this._shortOfNth(result)}`,
           expected, opts, { snapshot: snap, candidates: result.candidates });
       }
       if (now >= deadline) {
         const why = result.ok ? `timed out after ${opts.timeoutMs} ms: the condition held but the screen did not stay unchanged for ${opts.settleMs} ms`
-          : `timed out after ${opts.timeoutMs} ms`;
+          : `timed out after ${opts.timeoutMs} ms${this._shortOfNth(result)}`;
         throw this._fail(name, why, expected, opts, { snapshot: snap, candidates: result.candidates });
       }
       await s.waitForChange(waitUntil);
