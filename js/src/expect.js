@@ -49,7 +49,8 @@ function formatFailure(d) {
 export function expectTerminal(target) {
   if (target instanceof Locator) return new TerminalExpectation(target.session, target);
   if (target instanceof Session) return new TerminalExpectation(target, null);
-  throw new TypeError('expectTerminal(target): a Terminal, a replay or a locator (terminal.getByText(...))');
+  if (target?.session instanceof Session) return new TerminalExpectation(target.session, null); // a Recording
+  throw new TypeError('expectTerminal(target): a Terminal, a replay, a recording or a locator (terminal.getByText(...))');
 }
 
 class TerminalExpectation {
