@@ -253,7 +253,6 @@ export type RecordingFrame =
   | { type: 'reset'; timeNs: bigint }                                      // journals only
   | { type: 'exit'; timeNs: bigint; exitCode: number; exitSignal: number } // journals only
   | { type: 'input-ack'; timeNs: bigint; actionId: bigint };               // journals only
-// (every frame also has `event`: its number among all events of the recording, from 1)
 
 export declare class Recording {
   readonly engine: Engine;
@@ -265,7 +264,10 @@ export declare class Recording {
   /** asciicast: one frame per output, input and resize event, in order, times in ns.
    * journal: its frames after the first RESIZE, as recorded. */
   readonly frames: ReadonlyArray<Readonly<RecordingFrame>>;
-  readonly markers: ReadonlyArray<{ timeNs: bigint; label: string; event: number }>;
+  readonly markers: ReadonlyArray<{ timeNs: bigint; label: string }>;
+  /** Each frame's and each marker's number among all events of the recording, from 1. */
+  readonly frameEvents: ReadonlyArray<number>;
+  readonly markerEvents: ReadonlyArray<number>;
   /** How many events it holds, of every kind (asciicast lines after the header; journal frames after the size). */
   readonly events: number;
   /** Where times count from: 0 for asciicast, the first frame's time for a journal. */
@@ -365,6 +367,13 @@ export declare class Terminal extends Session {
   paste(text: string): Promise<ActionReceipt>;
   focus(focused?: boolean): Promise<ActionReceipt>;
   resize(rows: number, cols: number): Promise<ActionReceipt>;
+  /**
+   * Resolves once the program waits for input: the screen settled and the PTY's foreground
+   * process group is blocked reading the terminal (Linux /proc; elsewhere the settled screen
+   * alone, with a warning in hostErrors). Rejects at timeoutMs (default: the launch's). The
+   * receipt does not replace lastAction.
+   */
+  waitForInputReady(options?: { timeoutMs?: number }): Promise<ActionReceipt>;
   /** Resolves once the program has exited and its output was drained. */
   waitForExit(): Promise<{ code: number; signal: number }>;
   /** Ends the program's process group and the host; idempotent. */

@@ -139,7 +139,9 @@ static void set_mode(tsr_term *t, const mode_row *m, int on)
             if (t->g != &t->alt)
                 term_save_cursor(t);
             use_alt(t, 1, 1, 0);
-        } else if (t->g == &t->alt) {
+        } else {
+            /* xterm restores the cursor even when the alternate screen is
+             * not shown (ctlseqs: "restore cursor as in DECRC") */
             use_alt(t, 0, 0, 0);
             term_restore_cursor(t);
         }

@@ -12,9 +12,17 @@ const WORK = 'read x; i=0; while [ $i -lt 40 ]; do printf "step %d\\n" $i; i=$((
 test('the last words before the exit are seen', async () => {
   const terminal = await launch('sh', ['-c', `${WORK}; printf "Done"; exit 0`], { rows: 8, cols: 30, timeoutMs: 20_000 });
   try {
-    const waiting = expectTerminal(terminal.getByText('Done')).toBePresent(); // pending when the program exits
-    await terminal.keyboard.press('Enter');
-    await waiting;
+    // A settle window far longer than the deadline: the screen can only count
+    // as settled once the program has exited, so this assertion is still
+    // waiting when the exit arrives, and it passes only if "Done" is on the
+    // final, drained screen.
+    const waiting = expectTerminal(terminal.getByText('Done')).toBeStable({ settleMs: 3_600_000 });
+    const receipt = await terminal.keyboard.press('Enter');
+    const stats = await waiting;
+    assert.equal(terminal.ended, true, 'the assertion ended with the program');
+    assert.equal(stats.revision, terminal.revision, 'it was met on the final screen');
+    assert.ok(stats.revision > receipt.revision, 'by output written after the key');
+    assert.equal(terminal.engineScreen.revisionAt(receipt.revision).contains('Done'), false);
     assert.deepEqual(await terminal.waitForExit(), { code: 0, signal: 0 });
   } finally {
     await terminal.close();

@@ -27,6 +27,7 @@ export function readRecording(bytes, { engine, name = '<recording>' }) {
   const markers = [];
   let header = null;
   let event = 0; // every line after the header is one event, of any kind
+  const frameEvents = [], markerEvents = [];
   const fail = (r) => {
     if (r.status === STATUS.FORMAT) throw new RecordingError(name, r.line, r.reason);
     throw new TesseraError(`${name}: ${r.reason}`, r.status);
@@ -45,13 +46,16 @@ export function readRecording(bytes, { engine, name = '<recording>' }) {
           break;
         case 'output':
         case 'input':
-          frames.push({ type: e.kind, timeNs: e.timeNs, data: abi.bytesAt(e.dataPtr, e.len), event });
+          frames.push({ type: e.kind, timeNs: e.timeNs, data: abi.bytesAt(e.dataPtr, e.len) });
+          frameEvents.push(event);
           break;
         case 'resize':
-          frames.push({ type: 'resize', timeNs: e.timeNs, rows: e.rows, cols: e.cols, event });
+          frames.push({ type: 'resize', timeNs: e.timeNs, rows: e.rows, cols: e.cols });
+          frameEvents.push(event);
           break;
         case 'marker':
-          markers.push({ timeNs: e.timeNs, label: abi.textAt(e.dataPtr, e.len), event });
+          markers.push({ timeNs: e.timeNs, label: abi.textAt(e.dataPtr, e.len) });
+          markerEvents.push(event);
           break;
         default:
           break;
@@ -62,7 +66,8 @@ export function readRecording(bytes, { engine, name = '<recording>' }) {
   } finally {
     reader.free();
   }
-  return new Recording(engine, 'asciicast', header, frames, markers, { events: event, startNs: 0n });
+  return new Recording(engine, 'asciicast', header, frames, markers,
+    { events: event, startNs: 0n, frameEvents, markerEvents });
 }
 
 function readJournal(bytes, engine, name) {
@@ -74,9 +79,8 @@ function readJournal(bytes, engine, name) {
   const startNs = frames.length ? BigInt(frames[0].timeNs) : 0n;
   const size = frames[0]?.type === 'resize' ? frames.shift() : { rows: 24, cols: 80 };
   // every frame after the size is one event (journals hold no markers)
-  const numbered = frames.map((f, i) => ({ ...f, event: i + 1 }));
-  return new Recording(engine, 'journal', { cols: size.cols, rows: size.rows }, numbered, [],
-    { events: numbered.length, startNs });
+  return new Recording(engine, 'journal', { cols: size.cols, rows: size.rows }, frames, [],
+    { events: frames.length, startNs, frameEvents: frames.map((f, i) => i + 1), markerEvents: [] });
 }
 
 /**
@@ -98,8 +102,14 @@ export async function openRecording(path, options = {}) {
 }
 
 export class Recording {
-  constructor(engine, format, header, frames, markers, { events = frames.length + markers.length, startNs = 0n } = {}) {
+  constructor(engine, format, header, frames, markers, {
+    events = frames.length + markers.length, startNs = 0n,
+    frameEvents = frames.map((f, i) => i + 1), markerEvents = markers.map(() => 0),
+  } = {}) {
     this.engine = engine;
+    /** Each frame's and each marker's number among all events, from 1 (seek counts by them). */
+    this.frameEvents = Object.freeze(frameEvents);
+    this.markerEvents = Object.freeze(markerEvents);
     /** How many events it holds, of every kind (asciicast lines after the header; journal frames after the size). */
     this.events = events;
     /** Where times count from: 0 for asciicast, the first frame's time for a journal. */

@@ -79,11 +79,11 @@ export class ReplayTerminal extends Session {
       }
       last = event;
     } else if (mark !== undefined) {
-      const m = this.recording.markers.find((x) => x.label === mark);
-      if (!m) throw new RangeError(`mark ${JSON.stringify(mark)}: the recording has no such marker`);
-      last = m.event;
+      const i = this.recording.markers.findIndex((x) => x.label === mark);
+      if (i < 0) throw new RangeError(`mark ${JSON.stringify(mark)}: the recording has no such marker`);
+      last = this.recording.markerEvents[i];
     }
-    while (!this.ended && this._frames[this._next].event <= last) this._step();
+    while (!this.ended && this.recording.frameEvents[this._next] <= last) this._step();
     return this;
   }
 

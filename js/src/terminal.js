@@ -179,7 +179,7 @@ export class Terminal extends Session {
       if (p) {
         this._pending.delete(id);
         const receipt = Object.freeze({ id, revision: this._screen.revision, timeNs: f.timeNs });
-        this.lastAction = receipt;
+        if (!p.probe) this.lastAction = receipt; // a readiness answer is not an action
         p.resolve(receipt);
       }
     } else if (f.type === 'resize') {
@@ -213,7 +213,7 @@ export class Terminal extends Session {
         p.reject(err);
       } else if (msg.op === 'resize' && this._resizes.length) {
         this._resizes.shift().reject(err);
-      } else if (msg.op === 'spawn' || msg.id === undefined) {
+      } else if (msg.warning === undefined && (msg.op === 'spawn' || msg.id === undefined)) {
         this._lastHostError = err; // e.g. could not start: reported when the host ends
       }
     }
@@ -242,6 +242,21 @@ export class Terminal extends Session {
   paste(text, opts) { return this._send({ op: 'input', paste: text }, 'paste', opts); }
   /** Reports focus in (true) or out (false), if the program asked for it. */
   focus(focused = true, opts) { return this._send({ op: 'input', focus: !!focused }, `focus ${focused}`, opts); }
+
+  /**
+   * Resolves once the program waits for input: its screen settled (the host's --settle) and the
+   * PTY's foreground process group blocked reading the terminal (Linux /proc; elsewhere the
+   * settled screen alone, with a warning in hostErrors). Rejects at timeoutMs (default: the
+   * launch's). The receipt ({id, revision, timeNs}) does not replace lastAction.
+   */
+  waitForInputReady({ timeoutMs } = {}) {
+    const id = this._nextId;
+    const ms = Math.max(1, Math.ceil(timeoutMs ?? this.timeoutMs));
+    const answer = this._send({ op: 'ready', timeoutMs: ms }, 'waitForInputReady');
+    const pending = this._pending.get(id);
+    if (pending) pending.probe = true;
+    return answer;
+  }
 
   /** Resizes the terminal; the receipt is the revision after the RESIZE frame. */
   resize(rows, cols, opts) {

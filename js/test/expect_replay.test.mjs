@@ -193,3 +193,53 @@ test('misuse is a TypeError', async () => {
   assert.throws(() => r.getByText('x').nth(-1), TypeError);
   await assert.rejects(expectTerminal(r.getByText('x')).toHaveShownText('x'), TypeError);
 });
+
+test('toSatisfy fails: never true by the deadline, true but never settled, false on the final screen, a throwing predicate', async () => {
+  // a counter that changes every 50 ms for 1 s, then a last screen at 2 s
+  const events = [];
+  for (let i = 0; i < 20; i++) events.push([i * 0.05, 'o', `\rtick ${i} `]);
+  events.push([2, 'o', '\r\nend']);
+  const r = await openReplay(cast(3, 20, events));
+  let err = await expectTerminal(r).toSatisfy((s) => s.text().includes('never'), { timeoutMs: 300, settleMs: 10 })
+    .catch((e) => e);
+  assert.ok(err instanceof TerminalAssertionError && err instanceof AssertionError);
+  assert.equal(err.assertion, 'toSatisfy');
+  assert.match(err.message, /toSatisfy\(\) failed: timed out after 300 ms\n {2}expected: the predicate to hold on a screen unchanged for 10 ms/);
+  assert.equal(ms(r.nowNs()), 300);
+  // holds on every tick, but the ticks come every 50 ms: never unchanged for 100 ms before 600 ms
+  err = await expectTerminal(r).toSatisfy((s) => s.text().includes('tick'), { timeoutMs: 300, settleMs: 100 })
+    .catch((e) => e);
+  assert.ok(err instanceof TerminalAssertionError);
+  assert.match(err.message, /timed out after 300 ms: the condition held but the screen did not stay unchanged for 100 ms/);
+  assert.equal(ms(r.nowNs()), 600);
+  // the recording ends with the condition false: fails at once, with the final screen
+  err = await expectTerminal(r).toSatisfy((s) => s.text().includes('tick 3 '), { timeoutMs: 60_000 }).catch((e) => e);
+  assert.match(err.message, /the program ended and its final screen does not meet the condition/);
+  assert.match(err.message, /program: no exit status; recording ended: every frame applied/);
+  assert.match(err.message, / 1 \| end/);
+  assert.equal(err.snapshot.seq, r.revision);
+  // the predicate's own failure is the assertion's failure
+  const boom = new Error('predicate failed');
+  await assert.rejects(expectTerminal(r).toSatisfy(() => { throw boom; }), (e) => e === boom);
+});
+
+test('toHaveShown fails: no revision since the baseline matched (deadline, end of the program), a throwing predicate', async () => {
+  const r = await openReplay(cast(3, 20, SAVE));
+  await expectTerminal(r.getByText('complete')).toBePresent();
+  const action = r.lastAction;
+  let err = await expectTerminal(r).toHaveShown((s) => s.text().includes('idle'), { since: action, timeoutMs: 500 })
+    .catch((e) => e);
+  assert.ok(err instanceof TerminalAssertionError);
+  assert.equal(err.assertion, 'toHaveShown');
+  assert.match(err.message, /toHaveShown\(\) failed: timed out after 500 ms; no revision 2\.\.3 matched\n {2}expected: some revision after the baseline to satisfy the predicate/);
+  // the recording runs out (the newline at 3 s is revision 4) and nothing matched
+  err = await expectTerminal(r).toHaveShown((s) => s.text().includes('error'), { since: action, timeoutMs: 60_000 })
+    .catch((e) => e);
+  assert.match(err.message, /toHaveShown\(\) failed: the program ended; no revision 2\.\.4 matched/);
+  assert.equal(r.ended, true);
+  const boom = new Error('predicate failed');
+  await assert.rejects(expectTerminal(r).toHaveShown(() => { throw boom; }, { since: 0 }), (e) => e === boom);
+  // a predicate true only before the baseline is not shown after it
+  err = await expectTerminal(r).toHaveShown((s) => s.text().includes('idle'), { since: action }).catch((e) => e);
+  assert.match(err.message, /the program ended; no revision 2\.\.4 matched/);
+});

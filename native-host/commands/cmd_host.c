@@ -4,7 +4,6 @@
  * same frames: it needs the live modes to encode keys and mouse events and
  * it answers the program's queries (CPR, DA) itself. This file reads the
  * flags; the protocol is in host/ (HOST_PROTOCOL.md, host_loop.c). */
-#include <string.h>
 
 #include "commands.h"
 #include "exit_codes.h"
@@ -21,8 +20,7 @@ int cmd_host(int argc, char **argv)
     /* daemonised grandchildren stay ours to find and end at close */
     proc_become_subreaper();
     host h;
-    memset(&h, 0, sizeof h);
-    h.opts = &a.live;
+    host_init(&h, &a.live);
     code = host_serve(&h);
     run_args_free(&a);
     return code;

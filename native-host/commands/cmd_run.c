@@ -1,7 +1,8 @@
 /* `tessera run`: start a program, wait for each --expect text in order,
- * then (with --expect-exit, or when nothing is expected) for its exit;
- * check --expect-not on the screen at that point; print the screen. One
- * --timeout covers the whole run. */
+ * then (with --expect-exit, or when nothing is expected) for its exit,
+ * else for the screen to settle (the frame that matched may be half
+ * drawn); check --expect-not on the screen at that point; print the
+ * screen. One --timeout covers the whole run. */
 #include <stdio.h>
 #include <string.h>
 
@@ -30,6 +31,10 @@ static int check(session *s, const run_args *a, uint64_t deadline)
         int w = wait_exit(s, deadline);
         if (w != WAIT_OK)
             return live_wait_failed(s, w, "waiting for the program to exit");
+    } else {
+        int code = live_settle(s, &a->live, deadline, NULL);
+        if (code != TSR_EXIT_OK)
+            return code;
     }
     for (size_t i = 0; i < a->nexpect_nots; i++) {
         const char *t = a->expect_nots[i];

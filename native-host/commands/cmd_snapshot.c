@@ -1,6 +1,7 @@
-/* `tessera snapshot`: start a program, wait until its screen settles (no
- * new revision for SNAPSHOT_SETTLE) or it exits, then print the exact grid
- * (or the styled form), or compare it with a golden file, or write one. */
+/* `tessera snapshot`: start a program, wait until its screen settles (it
+ * has drawn, then no new revision for --settle, see waits.h) or it exits,
+ * then print the exact grid (or the styled form), or compare it with a
+ * golden file, or write one. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,9 +13,6 @@
 #include "live.h"
 #include "run_args.h"
 #include "screen_diag.h"
-#include "waits.h"
-
-#define SNAPSHOT_SETTLE_NS 100000000u
 
 static int golden(const run_args *a, const tsr_term *term)
 {
@@ -55,10 +53,8 @@ int cmd_snapshot(int argc, char **argv)
     frame_sink none = {0};
     code = live_start(&s, &a.live, a.argv, none);
     if (code == TSR_EXIT_OK) {
-        int w = wait_idle(&s, SNAPSHOT_SETTLE_NS, live_deadline(a.live.timeout_ns));
-        if (w != WAIT_OK)
-            code = live_wait_failed(&s, w, "waiting for the screen to settle");
-        else if (a.golden)
+        code = live_settle(&s, &a.live, live_deadline(a.live.timeout_ns), NULL);
+        if (code == TSR_EXIT_OK && a.golden)
             code = golden(&a, s.term);
         if (code == TSR_EXIT_OK && !a.live.quiet && !a.update)
             code = output_screen(s.term, output_format_for(a.live.styled, 1));

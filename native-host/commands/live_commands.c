@@ -8,6 +8,8 @@
     "  --rows N          screen rows, 1 to 1000 (default 24)\n"                             \
     "  --cols N          screen columns, 1 to 1000 (default 80)\n"                          \
     "  --timeout SPAN    overall deadline, e.g. 500ms, 5s, 1m (default 10s)\n"              \
+    "  --settle SPAN     how long a drawn screen stays unchanged to count as settled\n"     \
+    "                    (default 100ms)\n"                                                 \
     "  --styled          print the styled run-length form\n"                                \
     "  --quiet           do not print the screen on stdout (diagnostics still go to stderr)\n" \
     "  --reflow          re-wrap soft-wrapped lines when the screen is resized\n"           \
@@ -19,10 +21,13 @@
 
 #define RUN_DETAILS                                                                         \
     "Waits for each --expect TEXT in order; then, with --expect-exit or when nothing is\n" \
-    "expected, for the program to exit. --expect-not TEXT must then be absent. Prints\n"  \
-    "the screen's text. --timeout bounds the whole run.\n"
+    "expected, for the program to exit, else for the screen to settle (--settle). Then\n" \
+    "--expect-not TEXT must be absent. Prints the screen's text. --timeout bounds the\n"  \
+    "whole run.\n"
 #define SNAPSHOT_DETAILS                                                                    \
-    "Waits until the screen has not changed for 100ms (or the program exited), prints\n"  \
+    "Waits until the program has drawn and its screen has not changed for --settle\n"   \
+    "(100ms; counted from its first output) and it holds no synchronized update (mode\n" \
+    "2026), or it exited; a program that printed nothing by --timeout is exit 3. Prints\n" \
     "the exact grid (every row padded to the width). With --golden FILE compares it to\n" \
     "FILE and shows a unified diff when they differ (exit 1); --update writes FILE.\n"
 #define SCRIPT_DETAILS "Runs the tape's steps against one program; see the README for the DSL.\n"

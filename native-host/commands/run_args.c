@@ -18,7 +18,7 @@
 #define ENV_USERS (SPAWNERS | RUN_CMD_SCRIPT)
 
 typedef enum flag_id {
-    F_ROWS, F_COLS, F_TIMEOUT, F_STYLED, F_QUIET, F_REFLOW, F_HELP,
+    F_ROWS, F_COLS, F_TIMEOUT, F_SETTLE, F_STYLED, F_QUIET, F_REFLOW, F_HELP,
     F_EXPECT, F_EXPECT_NOT, F_EXPECT_EXIT, F_GOLDEN, F_UPDATE, F_OUT, F_JOURNAL,
     F_ENV, F_CLEAR_ENV, F_CWD, F_ISOLATE_HOME,
 } flag_id;
@@ -35,6 +35,7 @@ static const flag_def FLAGS[] = {
     {"--rows", NULL, 1, ALL, F_ROWS},
     {"--cols", NULL, 1, ALL, F_COLS},
     {"--timeout", NULL, 1, ALL, F_TIMEOUT},
+    {"--settle", NULL, 1, ALL, F_SETTLE},
     {"--styled", NULL, 0, ALL, F_STYLED},
     {"--quiet", "-q", 0, ALL, F_QUIET},
     {"--reflow", NULL, 0, ALL, F_REFLOW},
@@ -107,9 +108,21 @@ static int parse_int(const char *flag, const char *text, int min, int max, int *
     return TSR_EXIT_OK;
 }
 
-static int apply(run_args *a, const flag_def *f, const char *v)
+/* A span of time that must be more than 0 (--timeout, --settle). */
+static int parse_span(const char *flag, const char *text, uint64_t *out)
 {
     const char *reason;
+    char q[64];
+    tsr_quote(q, sizeof q, text, strlen(text), 0);
+    if (duration_parse(text, strlen(text), out, &reason) != 0)
+        return diag_usage("%s %s, got %s", flag, reason, q);
+    if (*out == 0)
+        return diag_usage("%s must be more than 0, got %s", flag, q);
+    return TSR_EXIT_OK;
+}
+
+static int apply(run_args *a, const flag_def *f, const char *v)
+{
     char q[64];
     switch (f->id) {
     case F_ROWS:
@@ -119,13 +132,10 @@ static int apply(run_args *a, const flag_def *f, const char *v)
         a->live.cols_given = 1;
         return parse_int("--cols", v, 1, TSR_MAX_COLS, &a->live.term.cols);
     case F_TIMEOUT:
-        tsr_quote(q, sizeof q, v, strlen(v), 0);
-        if (duration_parse(v, strlen(v), &a->live.timeout_ns, &reason) != 0)
-            return diag_usage("--timeout %s, got %s", reason, q);
-        if (a->live.timeout_ns == 0)
-            return diag_usage("--timeout must be more than 0, got %s", q);
         a->timeout_given = 1;
-        return TSR_EXIT_OK;
+        return parse_span("--timeout", v, &a->live.timeout_ns);
+    case F_SETTLE:
+        return parse_span("--settle", v, &a->live.settle_ns);
     case F_STYLED: a->live.styled = 1; return TSR_EXIT_OK;
     case F_QUIET: a->live.quiet = 1; return TSR_EXIT_OK;
     case F_REFLOW: a->live.term.reflow = 1; a->reflow_given = 1; return TSR_EXIT_OK;
@@ -185,6 +195,7 @@ int run_args_parse(run_command command, int argc, char **argv, run_args *a)
     a->live.term.cols = 80;
     a->live.term.reflow = 0;
     a->live.timeout_ns = 10ull * 1000000000u;
+    a->live.settle_ns = 100000000u;
     size_t n = (size_t)argc + 1;
     a->expects = calloc(n, sizeof *a->expects);
     a->expect_nots = calloc(n, sizeof *a->expect_nots);

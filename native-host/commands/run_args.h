@@ -1,6 +1,6 @@
 /* Flags of the commands that run programs (run, snapshot, record, script,
- * host): the global ones (--rows --cols --timeout --styled --quiet
- * --reflow), the environment ones (--env --clear-env --cwd) and each
+ * host): the global ones (--rows --cols --timeout --settle --styled
+ * --quiet --reflow), the environment ones (--env --clear-env --cwd) and each
  * command's own. A flag another command owns is a usage error. */
 #ifndef TSR_CLI_RUN_ARGS_H
 #define TSR_CLI_RUN_ARGS_H

@@ -11,6 +11,7 @@
 #include "live.h"
 #include "mono_clock.h"
 #include "session_input.h"
+#include "waits.h"
 #include "tessera/tessera.h"
 #include "tessera/text.h"
 
@@ -25,21 +26,45 @@ static void json_string_out(FILE *fp, const char *s)
     fputc('"', fp);
 }
 
-void host_error(const char *op, long long id, const char *fmt, ...)
+static void stderr_line(const char *op, long long id, const char *key, const char *fmt, va_list ap)
 {
     char msg[512];
-    va_list ap;
-    va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
     fputs("{\"op\":", stderr);
     json_string_out(stderr, op ? op : "");
     if (id >= 0)
         fprintf(stderr, ",\"id\":%lld", id);
-    fputs(",\"error\":", stderr);
+    fprintf(stderr, ",\"%s\":", key);
     json_string_out(stderr, msg);
     fputs("}\n", stderr);
     fflush(stderr);
+}
+
+void host_error(const char *op, long long id, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    stderr_line(op, id, "error", fmt, ap);
+    va_end(ap);
+}
+
+void host_warning(const char *op, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    stderr_line(op, -1, "warning", fmt, ap);
+    va_end(ap);
+}
+
+void host_init(host *h, const live_options *opts)
+{
+    memset(h, 0, sizeof *h);
+    h->opts = opts;
+    h->start = live_open;
+    /* what session_open sets first: no PTY and no cgroup to close yet */
+    h->s.master = -1;
+    h->s.reaper.group.dir = -1;
+    h->s.closed = 1;
 }
 
 static const tsr_json_value *field(const tsr_json_value *o, const char *key, tsr_json_type type,
@@ -145,7 +170,7 @@ static int spawn(host *h, const tsr_json_value *o)
         a.clear_env = clear && clear->type == TSR_JSON_TRUE;
         a.isolate_home = a.isolate_home || (isolate && isolate->type == TSR_JSON_TRUE);
         a.cwd = cwd ? cwd->u.string.bytes : NULL;
-        int code = live_open(&h->s, &a, argv, h->sink); /* the error goes out as JSON only */
+        int code = h->start(&h->s, &a, argv, h->sink); /* the error goes out as JSON only */
         if (code != TSR_EXIT_OK) {
             host_error("spawn", -1, "%s", h->s.error);
             h->exit_code = code;
@@ -259,28 +284,81 @@ static int raw_bytes(host *h, const tsr_json_value *arr, long long id)
 /* Ids are exact in C and in JavaScript: whole numbers up to 2^53 - 1. */
 #define HOST_ID_MAX 9007199254740991.0
 
-static int input(host *h, const tsr_json_value *o, const char *line)
+/* The "id" of an input or ready command, for a program that still runs.
+ * Returns it, or -1 after reporting why the command cannot go on. */
+static long long action_id(host *h, const tsr_json_value *o, const char *line, const char *op)
 {
     const tsr_json_value *idv = tsr_json_object_get(o, "id", NULL);
     if (!idv || idv->type != TSR_JSON_NUMBER) {
-        host_error("input", -1, "field \"id\" (a whole number from 0 to 2^53-1) is required");
-        return 0;
+        host_error(op, -1, "field \"id\" (a whole number from 0 to 2^53-1) is required");
+        return -1;
     }
     if (!idv->u.number.integer || idv->u.number.value < 0 || idv->u.number.value > HOST_ID_MAX) {
-        host_error("input", -1, "field \"id\" must be a whole number from 0 to 2^53-1, got %.*s",
+        host_error(op, -1, "field \"id\" must be a whole number from 0 to 2^53-1, got %.*s",
                    idv->u.number.len > 64 ? 64 : (int)idv->u.number.len,
                    line + idv->u.number.offset);
-        return 0;
+        return -1;
     }
     long long id = (long long)idv->u.number.value;
     if (!h->spawned) {
-        host_error("input", id, "no program: spawn first");
-        return 0;
+        host_error(op, id, "no program: spawn first");
+        return -1;
     }
     if (h->s.exited) { /* no frame follows EXIT */
-        host_error("input", id, "the program has exited");
+        host_error(op, id, "the program has exited");
+        return -1;
+    }
+    return id;
+}
+
+/* The INPUT_ACK frame that answers an input or a ready. */
+static int acknowledge(host *h, long long id)
+{
+    tsr_frame ack = {0};
+    ack.type = TSR_FRAME_INPUT_ACK;
+    ack.action_id = (uint64_t)id;
+    ack.time_ns = mono_now_ns();
+    if (h->sink.frame(h->sink.ctx, &ack) != 0) {
+        h->exit_code = TSR_EXIT_INTERNAL;
+        return -1;
+    }
+    return 0;
+}
+
+/* Waits, pumping frames out, until the program waits for input (waits.h);
+ * answered with an INPUT_ACK, or an error line at the deadline. */
+static int ready(host *h, const tsr_json_value *o, const char *line)
+{
+    long long id = action_id(h, o, line, "ready");
+    int ms;
+    if (id < 0 || int_field(o, "timeoutMs", 1, 86400000, -1, "ready", id, &ms) != 0)
+        return 0;
+    uint64_t span = ms > 0 ? (uint64_t)ms * 1000000u : h->opts->timeout_ns;
+    char why[160];
+    int fallback = 0;
+    int r = wait_input_ready(&h->s, h->opts->settle_ns, mono_now_ns() + span, &fallback, why,
+                             sizeof why);
+    if (r == WAIT_ERROR) {
+        host_error("ready", id, "%s", h->s.error);
         return 0;
     }
+    if (r != WAIT_OK) {
+        host_error("ready", id, "not waiting for input %s (%s)",
+                   r == WAIT_EXITED ? "before it exited" : "by the deadline", why);
+        return 0;
+    }
+    if (fallback && !h->said_fallback) {
+        h->said_fallback = 1;
+        host_warning("ready", "%s: waited for the screen to settle only", why);
+    }
+    return acknowledge(h, id);
+}
+
+static int input(host *h, const tsr_json_value *o, const char *line)
+{
+    long long id = action_id(h, o, line, "input");
+    if (id < 0)
+        return 0;
     static const char *const kinds[] = {"bytes", "key", "text", "paste", "mouse", "focus"};
     const tsr_json_value *v = NULL;
     int kind = -1, nkinds = 0;
@@ -323,15 +401,7 @@ static int input(host *h, const tsr_json_value *o, const char *line)
         return 0;
     }
     /* acknowledged only once the bytes are written */
-    tsr_frame ack = {0};
-    ack.type = TSR_FRAME_INPUT_ACK;
-    ack.action_id = (uint64_t)id;
-    ack.time_ns = mono_now_ns();
-    if (h->sink.frame(h->sink.ctx, &ack) != 0) {
-        h->exit_code = TSR_EXIT_INTERNAL;
-        return -1;
-    }
-    return 0;
+    return acknowledge(h, id);
 }
 
 int host_command(host *h, const char *line, size_t len)
@@ -345,11 +415,13 @@ int host_command(host *h, const char *line, size_t len)
     int rc = 0;
     const tsr_json_value *op = o.type == TSR_JSON_OBJECT ? tsr_json_object_get(&o, "op", NULL) : NULL;
     if (!op || op->type != TSR_JSON_STRING) {
-        host_error("", -1, "a command is an object with \"op\": spawn, input, resize or close");
+        host_error("", -1, "a command is an object with \"op\": spawn, input, ready, resize or close");
     } else if (strcmp(op->u.string.bytes, "spawn") == 0) {
         rc = spawn(h, &o);
     } else if (strcmp(op->u.string.bytes, "input") == 0) {
         rc = input(h, &o, line);
+    } else if (strcmp(op->u.string.bytes, "ready") == 0) {
+        rc = ready(h, &o, line);
     } else if (strcmp(op->u.string.bytes, "resize") == 0) {
         int rows, cols;
         if (!h->spawned)
@@ -366,7 +438,7 @@ int host_command(host *h, const char *line, size_t len)
     } else if (strcmp(op->u.string.bytes, "close") == 0) {
         h->done = 1;
     } else {
-        host_error(op->u.string.bytes, -1, "unknown op (spawn, input, resize, close)");
+        host_error(op->u.string.bytes, -1, "unknown op (spawn, input, ready, resize, close)");
     }
     tsr_json_free(&o);
     return rc;

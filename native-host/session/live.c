@@ -88,6 +88,17 @@ int live_wait_failed(session *s, int wait_status, const char *what)
     return diag_screen(s->term, TSR_EXIT_TIMEOUT, "%s: deadline reached", what);
 }
 
+int live_settle(session *s, const live_options *a, uint64_t deadline_ns, const char *where)
+{
+    int w = wait_settled(s, a->settle_ns, deadline_ns);
+    if (w == WAIT_OK)
+        return TSR_EXIT_OK;
+    char what[384];
+    snprintf(what, sizeof what, "%s%swaiting for the screen to settle (%s)", where ? where : "",
+             where ? ": " : "", settle_blocker(s));
+    return live_wait_failed(s, w, what);
+}
+
 uint64_t live_deadline(uint64_t span_ns)
 {
     return mono_now_ns() + span_ns;

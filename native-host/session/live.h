@@ -14,6 +14,7 @@ typedef struct live_options {
     tsr_options term;
     int rows_given, cols_given; /* --rows/--cols were given: a tape's size gives way */
     uint64_t timeout_ns;        /* default 10s */
+    uint64_t settle_ns;         /* the quiet window of a settled screen, default 100ms */
     int styled, quiet;
     const char **env;           /* NAME=VALUE, NULL-terminated */
     int clear_env;
@@ -31,6 +32,11 @@ int live_start(session *s, const live_options *a, char **argv, frame_sink sink);
  * screen; returns the exit code: 3 at the deadline, 1 when the program
  * exited so the condition can never hold, 5 for an internal failure. */
 int live_wait_failed(session *s, int wait_status, const char *what);
+
+/* Waits for the screen to settle (waits.h: wait_settled, with a->settle_ns)
+ * and returns TSR_EXIT_OK, or reports why it did not as live_wait_failed
+ * does; where (may be NULL) prefixes the message, e.g. "FILE:LINE: snapshot". */
+int live_settle(session *s, const live_options *a, uint64_t deadline_ns, const char *where);
 
 /* Deadline from now. */
 uint64_t live_deadline(uint64_t span_ns);

@@ -92,6 +92,9 @@ static int read_once(session *s)
     f.time_ns = mono_now_ns();
     f.data = s->readbuf;
     f.len = (size_t)n;
+    if (!s->first_output_ns)
+        s->first_output_ns = f.time_ns;
+    s->outputs++;
     if (deliver(s, &f) != 0)
         return -1;
     return send_replies(s);
@@ -199,9 +202,13 @@ int session_write(session *s, const void *bytes, size_t len)
     f.time_ns = mono_now_ns();
     f.data = bytes;
     f.len = len;
+    s->last_poke_ns = f.time_ns;
     if (deliver(s, &f) != 0)
         return -1;
-    return write_all(s, bytes, len, 1);
+    int rc = write_all(s, bytes, len, 1);
+    /* a large write may take long: the settle window starts when it ends */
+    s->last_poke_ns = mono_now_ns();
+    return rc;
 }
 
 int session_resize(session *s, int rows, int cols)
@@ -211,6 +218,7 @@ int session_resize(session *s, int rows, int cols)
     f.time_ns = mono_now_ns();
     f.rows = rows;
     f.cols = cols;
+    s->last_poke_ns = f.time_ns;
     if (deliver(s, &f) != 0)
         return -1;
     if (s->master >= 0 && pty_resize(s->master, rows, cols) != 0) {

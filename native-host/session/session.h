@@ -34,6 +34,9 @@ typedef struct session {
     int closed;
     uint64_t write_timeout_ns; /* a write must finish within this (0: no limit) */
     int write_timed_out;       /* the last failed write ran out of it */
+    uint64_t first_output_ns;  /* the first OUTPUT frame's time (0: none yet) */
+    uint64_t outputs;          /* OUTPUT frames so far */
+    uint64_t last_poke_ns;     /* the last input or resize: output may follow it */
     frame_sink sink;     /* ctx/frame may be NULL */
     temp_home home;      /* --isolate-home: removed at close (path empty: none) */
     tsr_buf scratch;     /* replies, encoded frames */

@@ -2,6 +2,9 @@
  * a revision is made only when what a person would see changed. */
 #include "waits.h"
 
+#include <stdio.h>
+
+#include "input_ready.h"
 #include "mono_clock.h"
 
 int screen_contains(const tsr_term *term, const char *text, size_t len)
@@ -64,6 +67,107 @@ int wait_idle(session *s, uint64_t settle_ns, uint64_t deadline_ns)
             return WAIT_TIMEOUT;
         uint64_t until = since + settle_ns < deadline_ns ? since + settle_ns : deadline_ns;
         if (step(s, until) != WAIT_OK)
+            return WAIT_ERROR;
+    }
+}
+
+/* Reads what output is already waiting, so "quiet" is never decided on a
+ * screen that is behind the program; a program that writes faster than
+ * it is read is still bound by the deadline. */
+static int catch_up(session *s, uint64_t deadline_ns)
+{
+    for (;;) {
+        uint64_t before = s->outputs;
+        if (session_pump(s, 0) != 0)
+            return WAIT_ERROR;
+        if (s->outputs == before || s->exited || mono_now_ns() >= deadline_ns)
+            return WAIT_OK;
+    }
+}
+
+static int holds_sync(const session *s)
+{
+    int on = 0;
+    return tsr_term_mode(s->term, 2026, 1, &on) == TSR_OK && on;
+}
+
+/* When the current quiet window began. */
+static uint64_t quiet_since(const session *s)
+{
+    uint64_t t = newest_revision_ns(s->term);
+    if (s->first_output_ns > t)
+        t = s->first_output_ns;
+    if (s->last_poke_ns > t)
+        t = s->last_poke_ns;
+    return t;
+}
+
+static uint64_t min_ns(uint64_t a, uint64_t b)
+{
+    return a < b ? a : b;
+}
+
+int wait_settled(session *s, uint64_t settle_ns, uint64_t deadline_ns)
+{
+    for (;;) {
+        if (catch_up(s, deadline_ns) != WAIT_OK)
+            return WAIT_ERROR;
+        if (s->exited)
+            return WAIT_OK;
+        uint64_t now = mono_now_ns();
+        uint64_t quiet_end = quiet_since(s) + settle_ns;
+        int waiting_on_program = !s->first_output_ns || holds_sync(s);
+        if (!waiting_on_program && now >= quiet_end)
+            return WAIT_OK;
+        if (now >= deadline_ns)
+            return WAIT_TIMEOUT;
+        if (step(s, waiting_on_program ? deadline_ns : min_ns(quiet_end, deadline_ns)) != WAIT_OK)
+            return WAIT_ERROR;
+    }
+}
+
+const char *settle_blocker(const session *s)
+{
+    if (!s->first_output_ns)
+        return "the program has printed nothing";
+    if (holds_sync(s))
+        return "the program holds synchronized output (mode 2026): the screen is mid-update";
+    return "the screen kept changing";
+}
+
+/* How often /proc is looked at while the program is busy. */
+#define READY_POLL_NS 10000000u
+
+int wait_input_ready(session *s, uint64_t settle_ns, uint64_t deadline_ns, int *fallback,
+                     char *why, size_t cap)
+{
+    uint64_t start = mono_now_ns();
+    *fallback = 0;
+    snprintf(why, cap, "the screen kept changing");
+    for (;;) {
+        if (catch_up(s, deadline_ns) != WAIT_OK)
+            return WAIT_ERROR;
+        if (s->exited)
+            return WAIT_EXITED;
+        uint64_t now = mono_now_ns();
+        uint64_t quiet_end = quiet_since(s) + settle_ns;
+        uint64_t next = min_ns(quiet_end, deadline_ns);
+        if (holds_sync(s)) {
+            snprintf(why, cap, "%s", settle_blocker(s));
+            next = deadline_ns;
+        } else if (now >= quiet_end) {
+            input_ready_state r = input_ready_probe(s->master, why, cap);
+            if (r == INPUT_READY_YES)
+                return WAIT_OK;
+            if (r == INPUT_READY_UNKNOWN && now >= start + settle_ns) {
+                *fallback = 1;
+                return WAIT_OK;
+            }
+            next = min_ns(now + READY_POLL_NS, deadline_ns);
+        }
+        if (now >= deadline_ns)
+            return WAIT_TIMEOUT;
+        if (step(s, next) != WAIT_OK)
             return WAIT_ERROR;
     }
 }

@@ -28,6 +28,24 @@ int wait_text_state(session *s, const char *text, size_t len, int present, uint6
  * way after a keystroke is waited for). A program that has exited is idle. */
 int wait_idle(session *s, uint64_t settle_ns, uint64_t deadline_ns);
 
+/* Drawn and quiet: the program has written something (or exited), no
+ * revision for settle_ns counted from the latest of its first output, the
+ * newest revision, the last input and the last resize, and it does not
+ * hold synchronized output (mode 2026 set: the screen is mid-update). A
+ * program that has exited is settled. */
+int wait_settled(session *s, uint64_t settle_ns, uint64_t deadline_ns);
+
+/* Why the screen is not settled now, for a failure message. */
+const char *settle_blocker(const session *s);
+
+/* Ready for input: quiet as above (written something or not) and the
+ * PTY's foreground process group blocked waiting for input with nothing
+ * unread (input_ready.h). Where /proc cannot tell, it falls back to the
+ * quiet screen alone, counted from the wait's start too, and sets
+ * *fallback. why (cap bytes) gets the last reason it was not ready. */
+int wait_input_ready(session *s, uint64_t settle_ns, uint64_t deadline_ns, int *fallback,
+                     char *why, size_t cap);
+
 int wait_exit(session *s, uint64_t deadline_ns);
 
 #endif

@@ -16,13 +16,14 @@ typedef enum tape_op {
     TAPE_PRESS,       /* str: one key name */
     TAPE_PASTE,       /* str */
     TAPE_CLICK,       /* num[0] row, num[1] col (0-based) */
-    TAPE_EXPECT,      /* str */
-    TAPE_EXPECT_NOT,  /* str */
+    TAPE_EXPECT,      /* str, dur[0] deadline (0: the global --timeout) */
+    TAPE_EXPECT_NOT,  /* str, dur[0] deadline (0: the global --timeout) */
     TAPE_SNAPSHOT,    /* str: the file, or NULL for stdout */
     TAPE_RESIZE,      /* num[0] rows, num[1] cols */
     TAPE_SEND_EXIT,   /* the terminal's EOF character */
     TAPE_EXPECT_EXIT, /* num[0] */
     TAPE_SLEEP,       /* dur[0] */
+    TAPE_READY,       /* dur[0] deadline (0: the global --timeout) */
 } tape_op;
 
 typedef struct tape_step {
@@ -36,6 +37,9 @@ typedef struct tape_step {
 
 typedef struct tape {
     int rows, cols, reflow;  /* 0 when the tape does not say */
+    char **env;              /* `env NAME=VALUE` lines, NULL-terminated, owned (or NULL) */
+    size_t nenv;
+    char *cwd;               /* `cwd DIR`, owned (or NULL); relative to the tape's folder */
     char **argv;             /* run's program and arguments, NULL-terminated, owned */
     long run_line;
     tape_step *steps;
@@ -45,6 +49,8 @@ typedef struct tape {
 /* Reads and checks the tape. On failure prints "FILE:LINE:COLUMN: reason"
  * to stderr and returns TSR_EXIT_USAGE (an unreadable file too). */
 int tape_load(const char *path, tape *out);
+/* The same for a tape held in memory; name stands for the file in messages. */
+int tape_load_bytes(const char *name, const void *bytes, size_t len, tape *out);
 void tape_free(tape *t);
 
 #endif

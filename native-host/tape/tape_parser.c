@@ -1,6 +1,7 @@
 /* Checks a whole tape before anything runs: every directive, its argument
  * count and types, ranges, durations, key names (through the core's key
  * parser), one `run`, and rows/cols/reflow only before it. */
+#define _POSIX_C_SOURCE 200809L /* fmemopen */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -51,13 +52,14 @@ static const directive DIRECTIVES[] = {
     {"press", TAPE_PRESS, 1, 0, {A_TEXT}},
     {"paste", TAPE_PASTE, 1, 0, {A_STRING}},
     {"click", TAPE_CLICK, 2, 0, {A_INT, A_INT}},
-    {"expect", TAPE_EXPECT, 1, 0, {A_STRING}},
-    {"expect-not", TAPE_EXPECT_NOT, 1, 0, {A_STRING}},
+    {"expect", TAPE_EXPECT, 2, 1, {A_STRING, A_DURATION}},
+    {"expect-not", TAPE_EXPECT_NOT, 2, 1, {A_STRING, A_DURATION}},
     {"snapshot", TAPE_SNAPSHOT, 1, 1, {A_TEXT}},
     {"resize", TAPE_RESIZE, 2, 0, {A_INT, A_INT}},
     {"send-exit", TAPE_SEND_EXIT, 0, 0, {A_INT}},
     {"expect-exit", TAPE_EXPECT_EXIT, 1, 0, {A_INT}},
     {"sleep", TAPE_SLEEP, 1, 0, {A_DURATION}},
+    {"ready", TAPE_READY, 1, 1, {A_DURATION}},
 };
 
 static int parse_int(parse_ctx *c, const tape_token *tok, int min, int max, int *out)
@@ -194,8 +196,43 @@ static int action(parse_ctx *c, const directive *d)
     }
     if (d->op == TAPE_SNAPSHOT && s->str && memchr(s->str, 0, s->len))
         return error_at(c, l->tokens[1].column, "snapshot: a file name cannot hold a NUL character");
+    /* an optional deadline of 0 would read as "not given" (the global --timeout) */
+    if ((d->op == TAPE_EXPECT || d->op == TAPE_EXPECT_NOT || d->op == TAPE_READY) &&
+        given == (size_t)d->nargs && s->dur[0] == 0)
+        return error_at(c, l->tokens[given].column, "%s: the deadline must be more than 0",
+                        d->name);
     if (d->op == TAPE_IDLE && s->dur[0] > s->dur[1])
         return error_at(c, l->tokens[2].column, "idle: the deadline is shorter than the settle time");
+    return TSR_EXIT_OK;
+}
+
+/* env NAME=VALUE (repeatable) and cwd DIR: how the program is started. */
+static int start_setting(parse_ctx *c, const char *name)
+{
+    tape_line *l = c->toks;
+    tape_token *tok = &l->tokens[0];
+    if (l->count != 2)
+        return error_at(c, tok->column, "%s takes 1 argument, got %zu", name, l->count - 1);
+    tape_token *arg = &l->tokens[1];
+    if (memchr(arg->text, '\0', arg->len))
+        return error_at(c, arg->column, "%s: the value cannot hold a NUL byte", name);
+    if (strcmp(name, "cwd") == 0) {
+        if (c->t->cwd)
+            return error_at(c, tok->column, "a second cwd: a tape has one");
+        if (arg->len == 0)
+            return error_at(c, arg->column, "cwd needs a folder");
+        c->t->cwd = take(arg);
+        return TSR_EXIT_OK;
+    }
+    const char *eq = strchr(arg->text, '=');
+    if (!eq || eq == arg->text)
+        return error_at(c, arg->column, "env takes NAME=VALUE");
+    char **grown = realloc(c->t->env, (c->t->nenv + 2) * sizeof *grown);
+    if (!grown)
+        return error_at(c, tok->column, "out of memory");
+    c->t->env = grown;
+    c->t->env[c->t->nenv++] = take(arg);
+    c->t->env[c->t->nenv] = NULL;
     return TSR_EXIT_OK;
 }
 
@@ -205,6 +242,8 @@ static int setting(parse_ctx *c, const char *name)
     tape_token *tok = &l->tokens[0];
     if (c->t->argv)
         return error_at(c, tok->column, "%s must come before run", name);
+    if (strcmp(name, "env") == 0 || strcmp(name, "cwd") == 0)
+        return start_setting(c, name);
     int want = strcmp(name, "reflow") == 0 ? 0 : 1;
     if ((int)l->count - 1 != want)
         return error_at(c, tok->column, "%s takes %d argument%s", name, want, want ? "" : "s");
@@ -245,7 +284,8 @@ static int parse_line(parse_ctx *c)
     if (name->quoted)
         return error_at(c, name->column, "a line starts with a directive, not a string");
     if (strcmp(name->text, "rows") == 0 || strcmp(name->text, "cols") == 0 ||
-        strcmp(name->text, "reflow") == 0)
+        strcmp(name->text, "reflow") == 0 || strcmp(name->text, "env") == 0 ||
+        strcmp(name->text, "cwd") == 0)
         return setting(c, name->text);
     if (strcmp(name->text, "run") == 0)
         return run(c);
@@ -257,22 +297,16 @@ static int parse_line(parse_ctx *c)
     return error_at(c, name->column, "unknown directive %s", q);
 }
 
-int tape_load(const char *path, tape *t)
+/* Reads and checks the tape in fp; name stands for it in messages. */
+static int load_stream(const char *name, FILE *fp, tape *t)
 {
-    memset(t, 0, sizeof *t);
-    FILE *fp = fopen(path, "rb");
-    if (!fp) {
-        fprintf(stderr, "%s: cannot open: %s\n", path, strerror(errno));
-        return TSR_EXIT_USAGE;
-    }
     line_reader lr;
     if (line_reader_init(&lr, fp) != LINE_OK) {
-        fclose(fp);
         fprintf(stderr, "tessera: out of memory\n");
         return TSR_EXIT_INTERNAL;
     }
     lr.max_line = TAPE_MAX_LINE_BYTES;
-    parse_ctx c = {path, 0, t, NULL};
+    parse_ctx c = {name, 0, t, NULL};
     int code = TSR_EXIT_OK;
     const char *text;
     size_t len;
@@ -296,7 +330,7 @@ int tape_load(const char *path, tape *t)
         tape_line_free(&toks);
     }
     if (code == TSR_EXIT_OK && rc == LINE_ERR_IO) {
-        fprintf(stderr, "%s: cannot read: %s\n", path, strerror(lr.read_errno));
+        fprintf(stderr, "%s: cannot read: %s\n", name, strerror(lr.read_errno));
         code = TSR_EXIT_USAGE;
     } else if (code == TSR_EXIT_OK && rc == LINE_ERR_NOMEM) {
         fprintf(stderr, "tessera: out of memory\n");
@@ -307,6 +341,38 @@ int tape_load(const char *path, tape *t)
         code = error_at(&c, 1, "the tape has no run line");
     }
     line_reader_free(&lr);
+    return code;
+}
+
+int tape_load(const char *path, tape *t)
+{
+    memset(t, 0, sizeof *t);
+    FILE *fp = fopen(path, "rb");
+    if (!fp) {
+        fprintf(stderr, "%s: cannot open: %s\n", path, strerror(errno));
+        return TSR_EXIT_USAGE;
+    }
+    int code = load_stream(path, fp, t);
+    fclose(fp);
+    if (code != TSR_EXIT_OK)
+        tape_free(t);
+    return code;
+}
+
+int tape_load_bytes(const char *name, const void *bytes, size_t len, tape *t)
+{
+    memset(t, 0, sizeof *t);
+    /* A stream over the bytes, so both entry points share one line reader.
+     * fmemopen wants at least one byte on some libcs: an empty tape reads
+     * as a stream over one byte that is skipped first. */
+    FILE *fp = fmemopen(len ? (void *)bytes : (void *)"", len ? len : 1, "rb");
+    if (!fp) {
+        fprintf(stderr, "%s: cannot read: %s\n", name, strerror(errno));
+        return TSR_EXIT_INTERNAL;
+    }
+    if (len == 0)
+        (void)fgetc(fp); /* the stand-in byte */
+    int code = load_stream(name, fp, t);
     fclose(fp);
     if (code != TSR_EXIT_OK)
         tape_free(t);
@@ -318,6 +384,10 @@ void tape_free(tape *t)
     for (char **a = t->argv; a && *a; a++)
         free(*a);
     free(t->argv);
+    for (size_t i = 0; i < t->nenv; i++)
+        free(t->env[i]);
+    free(t->env);
+    free(t->cwd);
     for (size_t i = 0; i < t->nsteps; i++)
         free(t->steps[i].str);
     free(t->steps);

@@ -5,6 +5,7 @@
 #include "tape_run.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <termios.h>
 #include <time.h>
@@ -22,13 +23,29 @@ typedef struct tape_exec {
     const char *path;
     const live_options *args;
     session s;
+    int said_fallback; /* ready fell back to settling: said once */
 } tape_exec;
+
+/* A path a tape names (snapshot FILE, cwd DIR) is relative to the tape's
+ * folder, so a tape runs the same from anywhere. Returns a malloc'd path. */
+static char *beside_tape(const char *tape_path, const char *name)
+{
+    const char *slash = strrchr(tape_path, '/');
+    size_t dir = name[0] == '/' || !slash ? 0 : (size_t)(slash - tape_path) + 1;
+    size_t n = strlen(name);
+    char *out = malloc(dir + n + 1);
+    if (out) {
+        memcpy(out, tape_path, dir);
+        memcpy(out + dir, name, n + 1);
+    }
+    return out;
+}
 
 static const char *op_name(tape_op op)
 {
     static const char *const names[] = {"wait", "idle", "type", "press", "paste", "click",
                                         "expect", "expect-not", "snapshot", "resize",
-                                        "send-exit", "expect-exit", "sleep"};
+                                        "send-exit", "expect-exit", "sleep", "ready"};
     return names[op];
 }
 
@@ -49,8 +66,20 @@ static int input_failed(tape_exec *x, const tape_step *st, const char *why)
                        "%s: %s", w, why);
 }
 
+/* A step's own deadline, or the global --timeout from now. */
+static uint64_t step_deadline(const tape_exec *x, const tape_step *st)
+{
+    return live_deadline(st->dur[0] ? st->dur[0] : x->args->timeout_ns);
+}
+
 static int write_snapshot(tape_exec *x, const tape_step *st)
 {
+    /* the same screen `tessera snapshot` would take: drawn and settled */
+    char w[256];
+    where(x, st, w, sizeof w);
+    int settled = live_settle(&x->s, x->args, live_deadline(x->args->timeout_ns), w);
+    if (settled != TSR_EXIT_OK)
+        return settled;
     if (!st->str)
         return x->args->quiet ? TSR_EXIT_OK : output_screen(x->s.term, output_format_for(x->args->styled, 1));
     tsr_buf buf = {0};
@@ -60,15 +89,14 @@ static int write_snapshot(tape_exec *x, const tape_step *st)
         code = diag_core("rendering the screen", rc);
     else {
         /* the file gets the screen exactly as stdout would: a final newline */
-        FILE *f = fopen(st->str, "wb");
+        char *file = beside_tape(x->path, st->str);
+        FILE *f = file ? fopen(file, "wb") : NULL;
+        free(file);
         int ok = f && fwrite(buf.data, 1, buf.len, f) == buf.len && fputc('\n', f) != EOF;
         if (f && fclose(f) != 0)
             ok = 0;
-        if (!ok) {
-            char w[256];
-            where(x, st, w, sizeof w);
+        if (!ok)
             code = diag_internal("%s: cannot write the file", w);
-        }
     }
     tsr_buf_free(&buf);
     return code;
@@ -121,6 +149,25 @@ static int expect_exit(tape_exec *x, const tape_step *st)
     return TSR_EXIT_OK;
 }
 
+/* Until the program waits for input (waits.h); says once when /proc
+ * cannot tell and only the settled screen was waited for. */
+static int ready(tape_exec *x, const tape_step *st)
+{
+    char why[160], w[256], what[448];
+    int fallback = 0;
+    int r = wait_input_ready(&x->s, x->args->settle_ns, step_deadline(x, st), &fallback, why,
+                             sizeof why);
+    where(x, st, w, sizeof w);
+    if (r == WAIT_OK && fallback && !x->said_fallback) {
+        x->said_fallback = 1;
+        fprintf(stderr, "%s: %s: waited for the screen to settle only\n", w, why);
+    }
+    if (r == WAIT_OK)
+        return TSR_EXIT_OK;
+    snprintf(what, sizeof what, "%s (%s)", w, why);
+    return live_wait_failed(&x->s, r, what);
+}
+
 static int step(tape_exec *x, const tape_step *st)
 {
     session *s = &x->s;
@@ -157,7 +204,7 @@ static int step(tape_exec *x, const tape_step *st)
          * its way (or on its way out) after the last keystroke. Up to the
          * global --timeout; failing is an expectation failure (exit 1). */
         int present = st->op == TAPE_EXPECT;
-        r = wait_text_state(s, st->str, st->len, present, live_deadline(x->args->timeout_ns));
+        r = wait_text_state(s, st->str, st->len, present, step_deadline(x, st));
         if (r == WAIT_OK)
             return TSR_EXIT_OK;
         if (r == WAIT_ERROR)
@@ -165,7 +212,9 @@ static int step(tape_exec *x, const tape_step *st)
         where(x, st, w, sizeof w);
         return diag_screen(s->term, TSR_EXIT_FAILED, "%s: %s%s", w,
                            present ? "it is not on the screen" : "it is still on the screen",
-                           r == WAIT_EXITED ? " (the program exited)" : " (--timeout reached)");
+                           r == WAIT_EXITED ? " (the program exited)"
+                           : st->dur[0]     ? " (its deadline reached)"
+                                            : " (--timeout reached)");
     }
     case TAPE_SNAPSHOT:
         return write_snapshot(x, st);
@@ -180,6 +229,8 @@ static int step(tape_exec *x, const tape_step *st)
         break;
     case TAPE_EXPECT_EXIT:
         return expect_exit(x, st);
+    case TAPE_READY:
+        return ready(x, st);
     case TAPE_SLEEP:
         if (sleep_pumping(x, st->dur[0]) != 0)
             return diag_screen(s->term, TSR_EXIT_INTERNAL, "%s", s->error);
@@ -199,9 +250,28 @@ int tape_run(const char *path, const tape *t, const live_options *a)
         eff.term.cols = t->cols;
     if (t->reflow)
         eff.term.reflow = 1;
+    /* the tape's env lines first: --env on the command line wins */
+    size_t ncli = 0;
+    while (a->env && a->env[ncli])
+        ncli++;
+    const char **env = calloc(t->nenv + ncli + 1, sizeof *env);
+    char *cwd = t->cwd && !a->cwd ? beside_tape(path, t->cwd) : NULL;
+    if (!env || (t->cwd && !a->cwd && !cwd)) {
+        free(env);
+        free(cwd);
+        return diag_internal("out of memory");
+    }
+    for (size_t i = 0; i < t->nenv; i++)
+        env[i] = t->env[i];
+    for (size_t i = 0; i < ncli; i++)
+        env[t->nenv + i] = a->env[i];
+    eff.env = env;
+    if (cwd)
+        eff.cwd = cwd;
     tape_exec x;
     x.path = path;
     x.args = &eff;
+    x.said_fallback = 0;
     frame_sink none = {0};
     int code = live_start(&x.s, &eff, t->argv, none);
     for (size_t i = 0; code == TSR_EXIT_OK && i < t->nsteps; i++)
@@ -209,5 +279,7 @@ int tape_run(const char *path, const tape *t, const live_options *a)
     if (code != TSR_EXIT_NOT_STARTED)
         code = live_close(&x.s, code);
     session_free(&x.s);
+    free(env);
+    free(cwd);
     return code;
 }

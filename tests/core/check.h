@@ -28,6 +28,23 @@ static inline int check_record(int ok)
 
 #define CHECK(cond) CHECK_MSG(cond, "check failed: %s", #cond)
 
+/* Prints "  LABEL: " and the bytes quoted on stderr, ESC as \e and other
+ * controls as \xHH, for failure messages. */
+static inline void check_show_bytes(const char *label, const char *s, size_t n)
+{
+    fprintf(stderr, "  %s: \"", label);
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == 0x1b)
+            fputs("\\e", stderr);
+        else if (c < 0x20 || c >= 0x7f)
+            fprintf(stderr, "\\x%02x", c);
+        else
+            fputc(c, stderr);
+    }
+    fputs("\"\n", stderr);
+}
+
 /* The closing line; the exit status for main. */
 static inline int check_report(void)
 {

@@ -15,17 +15,7 @@
 /* Prints bytes with controls escaped, for failure messages. */
 static void show(const char *label, const char *s, size_t n)
 {
-    fprintf(stderr, "  %s: \"", label);
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c == 0x1b)
-            fputs("\\e", stderr);
-        else if (c < 0x20 || c >= 0x7f)
-            fprintf(stderr, "\\x%02x", c);
-        else
-            fputc(c, stderr);
-    }
-    fputs("\"\n", stderr);
+    check_show_bytes(label, s, n);
 }
 
 /* Compares produced bytes with the expected ones; reports the case. */

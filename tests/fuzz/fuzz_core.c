@@ -17,24 +17,12 @@
  *     14   reset
  *     15   queries: cursor, modes, title, icon, bell, clipboard, unhandled
  * After the ops, everything is rendered and every cell read once more. */
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
+#include "fuzz_check.h"
 #include "tessera/tessera.h"
 
 #define FUZZ_MAX_SIDE 40
-
-/* An invariant broke: say which, then crash so libFuzzer keeps the input. */
-#define FUZZ_CHECK(cond)                                                            \
-    do {                                                                            \
-        if (!(cond)) {                                                              \
-            fprintf(stderr, "fuzz_core: invariant failed: %s (%s:%d)\n", #cond,      \
-                    __FILE__, __LINE__);                                            \
-            abort();                                                                \
-        }                                                                           \
-    } while (0)
 
 typedef struct input {
     const uint8_t *data;

@@ -153,4 +153,25 @@ rest = p.stdout.read()
 errs = [json.loads(line) for line in p.stderr.read().decode().splitlines()]
 expect(p.wait() == 0 and rest == b"" and len(errs) == 2
        and all("has exited" in e["error"] for e in errs), "after EXIT: %r %r" % (rest, errs))
+
+# Every input is an INPUT frame with the bytes written, before its ack; clearEnv starts the
+# program from an empty environment plus env (and the terminal defaults).
+p = subprocess.Popen([BIN, "host"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                     stderr=subprocess.PIPE)
+seen = b""
+send({"op": "spawn", "cmd": "/bin/sh", "clearEnv": True, "env": {"TSR_TEST_MARK": MARK, "ONLY": "this"},
+      "args": ["-c", "env | sort | tr '\\n' ' '; echo; echo ready; read x; echo got:$x"]})
+until(lambda f: b"ready" in seen, "ready")
+envline = seen.decode().split("\r\n")[0].split()
+names = sorted(e.split("=")[0] for e in envline)
+expect(names == ["LANG", "LC_ALL", "ONLY", "PWD", "TERM", "TSR_TEST_MARK"] or
+       names == ["LANG", "LC_ALL", "ONLY", "TERM", "TSR_TEST_MARK"], "clearEnv environment %r" % envline)
+send({"op": "input", "id": 11, "text": "typed\r"})
+inputs = []
+until(lambda f: (f[0] == 6 and inputs.append(f[1]) is None and False) or (f[0] == 5), "ack 11")
+expect(inputs == [b"typed\r"], "INPUT frames before the ack: %r" % inputs)
+until(lambda f: b"got:typed" in seen, "the program read it")
+send({"op": "close"})
+p.stdout.read()
+p.wait()
 print("ok")

@@ -10,21 +10,9 @@
 set -u
 BIN=$1
 CASE=$2
-FAILED=0
-if ! grep -q "^case_$CASE() {" "$0"; then
-    echo "pty_test.sh: no such case: $CASE" >&2
-    exit 2
-fi
 HERE=$(cd "$(dirname "$0")" && pwd)
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/tessera-pty.XXXXXX") || exit 1
-MARK="tsr-$CASE-$$-$(date +%s%N)"
-trap 'rm -rf "$WORK"' EXIT
-cd "$WORK" || exit 1
-
-fail() {
-    printf 'FAIL %s: %s\n' "$CASE" "$*" >&2
-    FAILED=1
-}
+. "$HERE/../lib/case.sh"
+case_begin pty
 
 # t ARG...: runs tessera with the marker in the program's environment.
 # Global flags go before the command name, so both positions are exercised.
@@ -35,15 +23,8 @@ t() {
     CODE=$?
 }
 
-expect_code() {
-    [ "$CODE" -eq "$1" ] || { fail "exit code $CODE, expected $1"; show; }
-}
 expect_out() { grep -qF -- "$1" out || { fail "stdout lacks \"$1\""; show; }; }
 expect_err() { grep -qF -- "$1" err || { fail "stderr lacks \"$1\""; show; }; }
-show() {
-    echo "--- stdout" >&2; head -c 3000 out >&2
-    echo "--- stderr" >&2; head -c 3000 err >&2
-}
 
 . "$HERE/../lib/leftovers.sh"
 
@@ -336,6 +317,12 @@ case_record_attached_tty() {
     grep -q '"i", "hello' tty.cast || fail "no input event"
 }
 
+case_record_follows_winch() {
+    python3 "$HERE/record_winch.py" "$BIN" "$MARK" >out 2>err
+    CODE=$?
+    expect_code 0
+}
+
 case_cast_utf8_split() {
     # a character split across two reads stays whole in the cast; bytes that
     # can never be UTF-8 become U+FFFD, so every event is valid JSON text
@@ -484,6 +471,74 @@ case_record_eof() {
     CODE=$?
     expect_code 0
     grep -q '"o", .*two' b.cast || { fail "the last line did not reach cat"; show; }
+}
+
+# Settling means drawn and quiet (issue 10 item 1): the window starts at
+# the program's first output, never at launch; 20 runs each.
+case_snapshot_waits_for_first_output() {
+    i=0
+    while [ $i -lt 20 ]; do
+        t snapshot --rows 2 --cols 10 -- sh -c 'sleep 0.15; echo hi'
+        expect_code 0
+        printf 'hi        \n          \n' >want
+        cmp -s want out || { fail "run $i: not the drawn screen"; show; break; }
+        i=$((i + 1))
+    done
+    t snapshot --timeout 500ms --rows 2 --cols 10 -- sleep 5
+    expect_code 3
+    expect_err "waiting for the screen to settle (the program has printed nothing): deadline reached"
+    [ ! -s out ] || fail "a blank screen was printed as a result"
+    t snapshot --timeout 500ms --rows 2 --cols 10 --golden g.txt --update -- sleep 5
+    expect_code 3
+    [ ! -e g.txt ] || fail "--update wrote a golden file of a blank screen"
+}
+
+# While mode 2026 is set the screen is mid-update: settling waits for its end.
+case_snapshot_waits_for_synchronized_update() {
+    i=0
+    while [ $i -lt 20 ]; do
+        t snapshot --rows 2 --cols 10 -- sh -c 'printf "\033[?2026hA"; sleep 0.2; printf "B\033[?2026l"; sleep 5'
+        expect_code 0
+        grep -q '^AB' out || { fail "run $i: the snapshot was taken mid-update"; show; break; }
+        i=$((i + 1))
+    done
+    t snapshot --timeout 500ms --rows 2 --cols 10 -- sh -c 'printf "\033[?2026hA"; sleep 5'
+    expect_code 3
+    expect_err "the program holds synchronized output (mode 2026)"
+}
+
+# --settle sets the quiet window; a bad span is a usage error.
+case_settle_flag() {
+    t snapshot --settle 700ms --rows 2 --cols 10 -- sh -c 'printf A; sleep 0.3; printf B; sleep 5'
+    expect_code 0
+    grep -q '^AB' out || { fail "--settle 700ms did not wait for B"; show; }
+    "$BIN" --settle 700ms run --env "TSR_TEST_MARK=$MARK" --rows 2 --cols 10 --expect A -- sh -c 'printf A; sleep 0.3; printf B; sleep 5' </dev/null >out 2>err
+    CODE=$?
+    expect_code 0
+    expect_out AB
+    t snapshot --settle 0ms -- true
+    expect_code 2
+    expect_err "--settle must be more than 0"
+    t snapshot --settle 5 -- true
+    expect_code 2
+    expect_err "--settle"
+    # a program that never stops writing never settles: the deadline still ends it
+    timeout 20 "$BIN" snapshot --timeout 1s --env "TSR_TEST_MARK=$MARK" -- seq 1 1000000000 </dev/null >out 2>err
+    CODE=$?
+    expect_code 3
+    expect_err "(the screen kept changing): deadline reached"
+}
+
+# run --expect prints the settled screen, not the frame that matched.
+case_run_expect_prints_settled_screen() {
+    i=0
+    while [ $i -lt 20 ]; do
+        # B comes 50 ms after A: well inside a 400 ms window even on a loaded machine
+        t run --rows 2 --cols 10 --settle 400ms --expect A -- sh -c 'printf A; sleep 0.05; printf B; sleep 5'
+        expect_code 0
+        grep -q '^AB' out || { fail "run $i: printed the first frame that matched"; show; break; }
+        i=$((i + 1))
+    done
 }
 
 "case_$CASE"

@@ -8,31 +8,15 @@
 set -u
 BIN=$1
 CASE=$2
-FAILED=0
 HERE=$(cd "$(dirname "$0")" && pwd)
-if ! grep -q "^case_$CASE() {" "$0"; then
-    echo "tape_test.sh: no such case: $CASE" >&2
-    exit 2
-fi
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/tessera-tape.XXXXXX") || exit 1
-MARK="tsr-tape-$CASE-$$-$(date +%s%N)"
-trap 'rm -rf "$WORK"' EXIT
-cd "$WORK" || exit 1
+. "$HERE/../lib/case.sh"
+case_begin tape
 
-fail() {
-    printf 'FAIL %s: %s\n' "$CASE" "$*" >&2
-    FAILED=1
-}
-show() {
-    echo "--- stdout" >&2; head -c 3000 out >&2
-    echo "--- stderr" >&2; head -c 3000 err >&2
-}
 # script FILE: runs a tape with the marker and HOME in the work directory.
 script() {
     "$BIN" script --env "TSR_TEST_MARK=$MARK" --env "HOME=$WORK" "$@" </dev/null >out 2>err
     CODE=$?
 }
-expect_code() { [ "$CODE" -eq "$1" ] || { fail "exit code $CODE, expected $1"; show; }; }
 expect_err_line() {
     printf '%s\n' "$1" >want_err
     cmp -s want_err err || { fail "stderr differs"; echo "--- want" >&2; cat want_err >&2; show; }
@@ -65,7 +49,8 @@ case_less_pages() {
 case_htop_quit() { script "$HERE/htop_quit.tape"; expect_code 0; }
 case_dialog_msgbox() { script "$HERE/dialog_msgbox.tape"; expect_code 0; }
 case_cat_steps() {
-    script "$HERE/cat_steps.tape"
+    cp "$HERE/cat_steps.tape" .  # its snapshot file lands beside the tape
+    script cat_steps.tape
     expect_code 0
     # 8 rows of 40 cells after the resize: the two abc lines, then blanks
     { printf '%-40s\n' abc got:abc; for i in 1 2 3 4 5 6; do printf '%40s\n' ''; done; } >want
@@ -108,6 +93,25 @@ open('strings.tape', 'w').write('run true\\ntype ' + ' '.join(['\"ab\"'] * 30000
     CODE=$?
     expect_code 2
     expect_err_line 'strings.tape:2:11: type takes 1 argument, got 300000'
+}
+
+# env and cwd lines start the program; snapshot files and cwd are relative to
+# the tape's folder, whatever folder tessera runs in; --env on the command
+# line wins over the tape's.
+case_env_cwd_beside_tape() {
+    mkdir -p sub/data
+    printf 'env GREETING=hi\nenv OTHER=x\ncwd data\nrun sh -c "echo \\"$GREETING from ${PWD##*/}\\""\nwait "from data" 30s\nsnapshot out.txt\n' >sub/t.tape
+    script sub/t.tape
+    expect_code 0
+    grep -q "hi from data" sub/out.txt || { fail "sub/out.txt: $(cat sub/out.txt 2>&1)"; show; }
+    [ ! -e out.txt ] || fail "the snapshot was written beside tessera, not beside the tape"
+    script --env GREETING=cli sub/t.tape
+    expect_code 0
+    grep -q "cli from data" sub/out.txt || fail "--env did not win: $(cat sub/out.txt)"
+    printf 'env NOEQUALS\nrun true\n' >e.tape
+    script e.tape
+    expect_code 2
+    expect_err_line 'e.tape:1:5: env takes NAME=VALUE'
 }
 
 case_snapshot_stdout_and_quiet() {
@@ -181,6 +185,157 @@ case_parse_errors() {
     expect_err_line 'early.tape:1:1: type comes before run: there is no program yet'
     script missing.tape
     expect_code 2
+}
+
+# reflow before run: a soft-wrapped line joins when the screen widens; the
+# same tape without it keeps the wrap (the control that shows reflow acted).
+case_reflow() {
+    printf 'rows 3\ncols 10\nreflow\nrun sh -c "printf abcdefghijklmno; read x"\nwait "klmno" 30s\nresize 3 20\nsnapshot\n' >r.tape
+    script r.tape
+    expect_code 0
+    printf '%-20s\n' abcdefghijklmno '' '' >want
+    cmp -s want out || { fail "reflow: the wrapped line did not join"; show; }
+    grep -v '^reflow$' r.tape >plain.tape
+    script plain.tape
+    expect_code 0
+    printf '%-20s\n' abcdefghij klmno '' >want
+    cmp -s want out || { fail "without reflow the wrap must stay"; show; }
+}
+# --rows/--cols on the command line win over the tape's rows and cols.
+case_rows_cols_flags_override() {
+    printf 'rows 2\ncols 5\nrun sh -c "stty size; read x"\nwait "4 12" 30s\nsnapshot\n' >s.tape
+    script --rows 4 --cols 12 s.tape
+    expect_code 0
+    printf '%-12s\n' '4 12' '' '' '' >want
+    cmp -s want out || { fail "the flags' size"; show; }
+    printf 'rows 2\ncols 5\nrun sh -c "stty size; read x"\nwait "2 5" 30s\n' >t.tape
+    script t.tape
+    expect_code 0
+}
+# snapshot with --styled prints the styled run-length form.
+case_snapshot_styled() {
+    printf '%s\n' 'rows 2' 'cols 12' \
+        'run sh -c "printf \"\\033[1mB\\033[0m \\033[31mx\\033[0m\"; read x"' \
+        'wait "x" 30s' 'snapshot' >st.tape
+    script --styled st.tape
+    expect_code 0
+    printf '{bold}B{} {fg=1}x\n\n' >want
+    cmp -s want out || { fail "styled snapshot"; show; }
+    script st.tape
+    expect_code 0
+    printf '%-12s\n' 'B x' '' >want
+    cmp -s want out || { fail "plain snapshot"; show; }
+}
+# idle waits until no revision for SETTLE: output 300 ms after the step
+# starts restarts the window, so the snapshot taken right after holds it.
+# A program that never goes quiet makes idle reach its deadline (exit 3).
+case_idle_and_deadline() {
+    printf 'run sh -c "echo ready; sleep 0.3; echo late; read x"\nwait "ready" 30s\nidle 1s 30s\nsnapshot\n' >i.tape
+    script i.tape
+    expect_code 0
+    grep -q '^late' out || { fail "idle returned before the output 300 ms later"; show; }
+    printf 'run sh -c "echo ready; while :; do echo tick; sleep 0.05; done"\nwait "ready" 30s\nidle 500ms 1s\n' >busy.tape
+    script --quiet busy.tape
+    expect_code 3
+    head -n 1 err | grep -qxF 'tessera: busy.tape:3: idle: deadline reached' || { fail "idle deadline message"; show; }
+}
+# expect against a program that keeps running (not exiting) fails at
+# --timeout with exit 1, the reason and the screen; the program is ended.
+case_expect_timeout_running() {
+    printf 'run sh -c "echo here; while :; do sleep 1; done"\nexpect "never"\n' >e.tape
+    start=$(date +%s%N)
+    script --quiet --timeout 1s e.tape
+    took=$(( ($(date +%s%N) - start) / 1000000 ))
+    expect_code 1
+    head -n 1 err | grep -qxF 'tessera: e.tape:2: expect "never": it is not on the screen (--timeout reached)' \
+        || { fail "expect timeout message"; show; }
+    grep -q '^here' err || { fail "no screen in the message"; show; }
+    [ "$took" -ge 1000 ] || fail "expect gave up after $took ms, before the 1 s timeout"
+}
+
+# paste with ?2004 off sends the text raw, end to end: no CSI 200~/201~
+# around it and nothing removed from it; with ?2004 on it is bracketed.
+case_paste_raw_and_bracketed() {
+    printf '%s\n' 'run sh -c "stty raw -echo; printf \"ready\\r\\n\"; exec cat -v"' 'wait "ready" 30s' \
+        'paste "p\e[201~q"' 'type "|"' 'wait "|" 30s' 'snapshot' >p.tape
+    script p.tape
+    expect_code 0
+    sed -n 2p out | sed "s/ *$//" | grep -qxF 'p^[[201~q|' || { fail "raw paste"; show; }
+    printf '%s\n' 'run sh -c "stty raw -echo; printf \"\\033[?2004hready\\r\\n\"; exec cat -v"' \
+        'wait "ready" 30s' 'paste "p\e[201~q"' 'type "|"' 'wait "|" 30s' 'snapshot' >b.tape
+    script b.tape
+    expect_code 0
+    sed -n 2p out | sed "s/ *$//" | grep -qxF '^[[200~pq^[[201~|' || { fail "bracketed paste"; show; }
+}
+
+# loop N TAPE [FLAGS...]: runs the tape N times; every run must pass.
+loop() {
+    n=$1 tape=$2
+    shift 2
+    i=0 lost=0
+    while [ $i -lt "$n" ]; do
+        script "$@" "$tape"
+        if [ "$CODE" -ne 0 ]; then
+            [ $lost -gt 0 ] || { cp err first_err; cp out first_out; }
+            lost=$((lost + 1))
+        fi
+        i=$((i + 1))
+    done
+    if [ $lost -gt 0 ]; then
+        fail "$tape: $lost of $n runs failed; the first:"
+        cat first_err >&2
+    fi
+}
+
+# Per-step deadlines: expect and expect-not take one as wait does; a
+# missed one fails at its own deadline, not the global --timeout.
+case_expect_step_deadline() {
+    printf 'run sh -c "echo hi; sleep 30"\nexpect "hi" 5s\nexpect-not "bye" 5s\nexpect "never" 300ms\n' >d.tape
+    start=$(date +%s)
+    script --timeout 30s d.tape
+    expect_code 1
+    [ $(($(date +%s) - start)) -lt 10 ] || fail "the step's deadline was not used"
+    grep -q 'd.tape:4: expect "never": it is not on the screen (its deadline reached)' err ||
+        { fail "message"; show; }
+    bad 'expect "x" 0s' 'bad.tape:2:12: expect: the deadline must be more than 0'
+    bad 'expect "x" 5' 'bad.tape:2:12: expected a duration such as 500ms, 5s or 1m, got "5": it needs a unit: ms, s or m'
+    bad 'ready 1s 2s' 'bad.tape:2:10: ready takes at most 1 argument, got 2'
+}
+
+# A tape's snapshot is taken once the program has drawn and settled, as
+# `tessera snapshot` does; a program that printed nothing is exit 3.
+case_snapshot_settles() {
+    printf 'rows 2\ncols 10\nrun sh -c "sleep 0.15; echo late; sleep 5"\nsnapshot\n' >s.tape
+    i=0
+    while [ $i -lt 20 ]; do
+        script s.tape
+        expect_code 0
+        grep -q late out || { fail "run $i: the snapshot was taken before the output"; show; break; }
+        i=$((i + 1))
+    done
+    printf 'run sleep 5\nsnapshot\n' >q.tape
+    script --timeout 500ms q.tape
+    expect_code 3
+    grep -q 'q.tape:2: snapshot: waiting for the screen to settle (the program has printed nothing): deadline reached' err ||
+        { fail "message"; show; }
+}
+
+# ready waits until the program reads its terminal: input sent right after
+# it is never lost, in every run (without it these lose input in some runs).
+case_ready_sleep_then_read() {
+    printf 'run sh -c "sleep 0.2; read x; echo got:$x"\nready\ntype "abc"\npress Enter\nexpect "got:abc" 5s\nexpect-exit 0\n' >r.tape
+    loop 20 r.tape
+}
+# (each prompt is numbered by PROMPT_COMMAND: P1>, then P2> after the ^C)
+case_ready_bash_after_ctrl_c() {
+    printf 'rows 8\ncols 40\nrun bash --norc --noprofile -i\nwait "P1>" 10s\nready\ntype "echo A"\nwait "P1> echo A" 5s\nready\npress ctrl+c\nwait "P2>" 5s\nready\ntype "echo ZZ9"\npress Enter\nexpect "P2> echo ZZ9" 5s\nexpect "P3>" 5s\n' >b.tape
+    loop 20 b.tape --env 'PS1=P$n> ' --env 'PROMPT_COMMAND=n=$((n+1))'
+}
+case_ready_less_after_resize() {
+    i=1; : >lines.txt
+    while [ $i -le 100 ]; do echo "line $i" >>lines.txt; i=$((i + 1)); done
+    printf 'rows 5\ncols 40\nrun less lines.txt\nwait "line 4" 10s\nready\nresize 12 40\nwait "line 11" 5s\nready\npress q\nexpect-exit 0\n' >l.tape
+    loop 20 l.tape --env LESSHISTFILE=- --env LESS=
 }
 
 "case_$CASE"
