@@ -252,7 +252,9 @@ export class Terminal extends Session {
   waitForInputReady({ timeoutMs } = {}) {
     const id = this._nextId;
     const ms = Math.max(1, Math.ceil(timeoutMs ?? this.timeoutMs));
-    const answer = this._send({ op: 'ready', timeoutMs: ms }, 'waitForInputReady');
+    // The host's deadline comes first, so its reason is what a timeout reports; the JS
+    // deadline, a second later, only ends the wait if the host never answers.
+    const answer = this._send({ op: 'ready', timeoutMs: ms }, 'waitForInputReady', { timeoutMs: ms + 1000 });
     const pending = this._pending.get(id);
     if (pending) pending.probe = true;
     return answer;
