@@ -275,24 +275,15 @@ export declare class Recording {
   /** Applies every frame (to a new screen of the header's size unless given). */
   replay(screen?: Screen, options?: ScreenOptions): Screen;
 
-  // The replay API, answered by `session` (so expectTerminal(recording) works too):
+  // The replay API, answered by `session` (so expectTerminal(recording) works too); the
+  // rest of it is declared by the interface below.
   /** The recording as a ReplayTerminal on virtual time, made on first use with openRecording's options. */
   readonly session: ReplayTerminal;
-  readonly screen: ScreenSnapshot;
-  readonly engineScreen: Screen;
-  readonly revision: number;
-  readonly title: string;
-  readonly timeoutMs: number;
-  readonly lastAction: ActionReceipt | null;
-  readonly receipts: ReadonlyArray<ActionReceipt>;
-  readonly ended: boolean;
-  readonly exitStatus: { code: number; signal: number } | null;
-  getByText(text: string | RegExp, options?: { exact?: boolean }): Locator;
-  nowNs(): bigint;
   advanceTo(ms: number): this;
   seek(point: ReplayPoint): this;
-  close(): Promise<void>;
 }
+export interface Recording extends Pick<ReplayTerminal, 'screen' | 'engineScreen' | 'revision' | 'title' |
+  'timeoutMs' | 'lastAction' | 'receipts' | 'ended' | 'exitStatus' | 'getByText' | 'nowNs' | 'close'> {}
 
 /**
  * Reads an asciicast v2 file (through the core's reader) or a tessera journal (Node). The
