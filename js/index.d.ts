@@ -274,11 +274,25 @@ export declare class Recording {
   readonly startNs: bigint;
   /** Applies every frame (to a new screen of the header's size unless given). */
   replay(screen?: Screen, options?: ScreenOptions): Screen;
-}
 
-/** Reads an asciicast v2 file (through the core's reader) or a tessera journal (Node). */
+  // The replay API, answered by `session` (so expectTerminal(recording) works too); the
+  // rest of it is declared by the interface below.
+  /** The recording as a ReplayTerminal on virtual time, made on first use with openRecording's options. */
+  readonly session: ReplayTerminal;
+  advanceTo(ms: number): this;
+  seek(point: ReplayPoint): this;
+}
+export interface Recording extends Pick<ReplayTerminal, 'screen' | 'engineScreen' | 'revision' | 'title' |
+  'timeoutMs' | 'lastAction' | 'receipts' | 'ended' | 'exitStatus' | 'getByText' | 'nowNs' | 'close'> {}
+
+/**
+ * Reads an asciicast v2 file (through the core's reader) or a tessera journal (Node). The
+ * other options are those of its replay (`session`); a point (at, event, mark) is applied,
+ * and checked, at once.
+ */
 export declare function openRecording(path: string | URL,
-  options?: { engine?: EngineName | Engine }): Promise<Recording>;
+  options?: { engine?: EngineName | Engine; timeoutMs?: number; history?: HistoryLimits; reflow?: boolean;
+    scrollback?: number } & ReplayPoint): Promise<Recording>;
 /** The same from bytes; name is what errors call the file. */
 export declare function readRecording(bytes: Uint8Array,
   options: { engine: Engine; name?: string }): Recording;
@@ -321,12 +335,20 @@ export interface LaunchOptions {
   reflow?: boolean;
   scrollback?: number;
   history?: HistoryLimits;
-  /** The default deadline of assertions (default 5000). */
+  /** The default deadline of every wait: assertions, action receipts, waitForExit, close (default 5000). */
   timeoutMs?: number;
   engine?: EngineName;
-  /** The tessera binary (default: $TESSERA_BIN, $TESSERA_BUILD_DIR/bin, <repo>/build/bin, <package>/native). */
+  /** The tessera binary (default: $TESSERA_BIN, $TESSERA_BUILD_DIR/bin/tessera, each folder of $PATH,
+   * /usr/local/bin/tessera (cmake --install), then the checkout's build/bin/tessera). */
   hostPath?: string;
+  /** Closes the terminal when it aborts. */
+  signal?: AbortSignal;
+  /** A node:test context: the terminal closes after that test (t.after) or when it is cancelled. */
+  test?: { after(fn: () => unknown): void; signal?: AbortSignal };
 }
+
+/** A deadline for one wait (default: the launch's timeoutMs). */
+export interface DeadlineOptions { timeoutMs?: number }
 
 export type MouseButton = 'left' | 'middle' | 'right' | 'none';
 export type Modifier = 'shift' | 'alt' | 'ctrl';
@@ -345,7 +367,8 @@ export declare class Session {
   /** The program exited (EXIT frame) or the recording has no more frames. */
   readonly ended: boolean;
   readonly exitStatus: { code: number; signal: number } | null;
-  getByText(text: string, options?: { exact?: boolean }): Locator;
+  /** A string is literal and case-sensitive; a RegExp is tried on each row's text (one row). */
+  getByText(text: string | RegExp, options?: { exact?: boolean }): Locator;
   /** The clock assertions use: monotonic ns (live) or the recording's time (replays). */
   nowNs(): bigint;
 }
@@ -353,20 +376,21 @@ export declare class Session {
 export declare class Terminal extends Session {
   readonly keyboard: {
     /** A key name as in README.md "Keys": 'Enter', 'ctrl+c', 'alt+shift+tab', 'f5', 'a'. */
-    press(key: string): Promise<ActionReceipt>;
-    type(text: string): Promise<ActionReceipt>;
+    press(key: string, options?: DeadlineOptions): Promise<ActionReceipt>;
+    type(text: string, options?: DeadlineOptions): Promise<ActionReceipt>;
   };
+  /** Every action rejects with a TerminalTimeoutError if its acknowledgement misses the deadline. */
   readonly mouse: {
-    click(row: number, col: number, options?: { button?: MouseButton; mods?: Modifier[] }): Promise<ActionReceipt>;
-    down(row: number, col: number, options?: { button?: MouseButton; mods?: Modifier[] }): Promise<ActionReceipt>;
-    up(row: number, col: number, options?: { button?: MouseButton; mods?: Modifier[] }): Promise<ActionReceipt>;
-    move(row: number, col: number, options?: { button?: MouseButton; mods?: Modifier[] }): Promise<ActionReceipt>;
-    wheel(row: number, col: number, direction?: 'up' | 'down', options?: { mods?: Modifier[] }): Promise<ActionReceipt>;
+    click(row: number, col: number, options?: MouseOptions): Promise<ActionReceipt>;
+    down(row: number, col: number, options?: MouseOptions): Promise<ActionReceipt>;
+    up(row: number, col: number, options?: MouseOptions): Promise<ActionReceipt>;
+    move(row: number, col: number, options?: MouseOptions): Promise<ActionReceipt>;
+    wheel(row: number, col: number, direction?: 'up' | 'down', options?: { mods?: Modifier[] } & DeadlineOptions): Promise<ActionReceipt>;
   };
   /** Bracketed when the program set ?2004. */
-  paste(text: string): Promise<ActionReceipt>;
-  focus(focused?: boolean): Promise<ActionReceipt>;
-  resize(rows: number, cols: number): Promise<ActionReceipt>;
+  paste(text: string, options?: DeadlineOptions): Promise<ActionReceipt>;
+  focus(focused?: boolean, options?: DeadlineOptions): Promise<ActionReceipt>;
+  resize(rows: number, cols: number, options?: DeadlineOptions): Promise<ActionReceipt>;
   /**
    * Resolves once the program waits for input: the screen settled and the PTY's foreground
    * process group is blocked reading the terminal (Linux /proc; elsewhere the settled screen
@@ -374,10 +398,11 @@ export declare class Terminal extends Session {
    * receipt does not replace lastAction.
    */
   waitForInputReady(options?: { timeoutMs?: number }): Promise<ActionReceipt>;
-  /** Resolves once the program has exited and its output was drained. */
-  waitForExit(): Promise<{ code: number; signal: number }>;
-  /** Ends the program's process group and the host; idempotent. */
-  close(): Promise<void>;
+  /** Resolves once the program has exited and its output was drained; a TerminalTimeoutError at the deadline. */
+  waitForExit(options?: DeadlineOptions): Promise<{ code: number; signal: number }>;
+  /** Ends the program's process group and the host; idempotent. At the deadline the host is
+   * killed (its PTY hangs up) and it rejects with a TerminalTimeoutError. */
+  close(options?: DeadlineOptions): Promise<void>;
   /** Error lines the host wrote on stderr, parsed. */
   readonly hostErrors: ReadonlyArray<{ op?: string; id?: number; error: string }>;
 }
@@ -386,8 +411,19 @@ export declare class Terminal extends Session {
 export declare function launch(command: string, args?: string[], options?: LaunchOptions): Promise<Terminal>;
 export declare function launch(command: string, options?: LaunchOptions): Promise<Terminal>;
 
+export interface MouseOptions extends DeadlineOptions { button?: MouseButton; mods?: Modifier[] }
+
 /** A host failure: the program could not start, an input was refused, the host ended. */
 export declare class TerminalError extends Error {}
+/** A wait on a live terminal that missed its deadline; the message shows the screen. */
+export declare class TerminalTimeoutError extends TerminalError {
+  readonly code: 'ETIMEDOUT';
+  /** What waited, e.g. 'terminal.waitForExit()', 'press "q"'. */
+  readonly what: string;
+  readonly timeoutMs: number;
+  readonly snapshot: ScreenSnapshot | null;
+  readonly exitStatus: { code: number; signal: number } | null;
+}
 
 /** A recording as a session on virtual time: frames are applied as assertions wait. */
 export declare class ReplayTerminal extends Session {
@@ -416,9 +452,11 @@ export declare function replay(recording: Recording,
 
 /** A strict text locator, evaluated lazily on the latest snapshot. */
 export declare class Locator {
-  readonly text: string;
+  /** A string: literal, case-sensitive. A RegExp: tried on each visible row's text (trailing
+   * spaces removed), never across rows; a match covers the cells of its characters. */
+  readonly text: string | RegExp;
   readonly exact: boolean;
-  /** The i-th candidate, zero-based, row-major. */
+  /** The i-th candidate, zero-based, row-major; past the last it waits like zero matches. */
   nth(i: number): Locator;
   /** Only matches wholly inside the region (zero-based cells). */
   region(region: Region): Locator;
@@ -455,8 +493,15 @@ export interface TerminalExpectation {
   toHaveShown(predicate: (snapshot: ScreenSnapshot) => boolean, options?: ShownOptions): Promise<AssertionStats>;
   /** Some revision after the baseline showed the text (literal, one row). */
   toHaveShownText(text: string, options?: ShownOptions & { exact?: boolean }): Promise<AssertionStats>;
+  /**
+   * The settled screen matches the golden file `__snapshots__/NAME.txt` beside the test file
+   * (or in `dir`), compared as `tessera snapshot --golden` compares; with TESSERA_UPDATE=1 the
+   * settled screen's exact padded grid is written there instead (Node only).
+   */
+  toMatchSnapshot(name: string, options?: SettleOptions & { dir?: string }):
+    Promise<AssertionStats & { file: string; updated: boolean }>;
 }
-export declare function expectTerminal(target: Session | Locator): TerminalExpectation;
+export declare function expectTerminal(target: Session | Locator | Recording): TerminalExpectation;
 
 /** node:assert's AssertionError with the details of a failed terminal assertion. */
 export declare class TerminalAssertionError extends Error {

@@ -3,6 +3,7 @@
 // seed's assertions require (HistoryEvictedError, never a shorter range).
 
 import { STATUS } from './abi.generated.js';
+import { screenSection } from './diagnostics.js';
 
 export class TesseraError extends Error {
   /** @param {string} message @param {number} [status] */
@@ -38,5 +39,29 @@ export class RecordingError extends TesseraError {
     this.line = line;
     this.offset = offset;
     this.reason = reason;
+  }
+}
+
+/** A host failure: the program could not start, an input was refused, the host ended. */
+export class TerminalError extends Error {
+  constructor(message) { super(message); this.name = 'TerminalError'; }
+}
+
+/**
+ * A wait on a live terminal (an action's acknowledgement, waitForExit, close)
+ * that missed its deadline; the message shows the screen as assertion
+ * failures do.
+ */
+export class TerminalTimeoutError extends TerminalError {
+  /** @param {{what: string, timeoutMs: number, reason: string, snapshot: object, program: string, exitStatus?: object}} d */
+  constructor(d) {
+    super([`${d.what} timed out after ${d.timeoutMs} ms: ${d.reason}`, `  timeout: ${d.timeoutMs} ms`,
+      `  program: ${d.program}`, screenSection(d.snapshot, 'timeout')].join('\n'));
+    this.name = 'TerminalTimeoutError';
+    this.code = 'ETIMEDOUT';
+    this.what = d.what;
+    this.timeoutMs = d.timeoutMs;
+    this.snapshot = d.snapshot ?? null;
+    this.exitStatus = d.exitStatus ?? null;
   }
 }

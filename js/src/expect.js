@@ -13,7 +13,9 @@ class PlainAssertionError extends Error {
 const AssertionError = globalThis.process?.versions?.node
   ? await import('node:assert').then((m) => m.AssertionError, () => PlainAssertionError)
   : PlainAssertionError;
+import { screenSection } from './diagnostics.js';
 import { HistoryEvictedError } from './errors.js';
+import { goldenDiff, goldenMatches, onlySpacingDiffers } from './golden.js';
 import { Locator, formatRange } from './locator.js';
 import { Session } from './session.js';
 
@@ -35,32 +37,22 @@ export class TerminalAssertionError extends AssertionError {
   }
 }
 
-function formatScreen(snap) {
-  if (!snap) return '  (no screen)';
-  const lines = snap.lines.map((l) => l.text);
-  let last = lines.length - 1;
-  while (last > 0 && lines[last] === '') last--;
-  const w = String(lines.length - 1).length;
-  const out = lines.slice(0, last + 1).map((t, i) => `  ${String(i).padStart(w)} | ${t}`);
-  if (last < lines.length - 1) out.push(`  (rows ${last + 1}..${lines.length - 1} blank)`);
-  return out.join('\n');
-}
-
 function formatFailure(d) {
   const target = d.locator ? `expectTerminal(${d.locator})` : 'expectTerminal(terminal)';
   const parts = [`${target}.${d.assertion}() failed: ${d.reason}`, `  expected: ${d.expected}`];
   if (d.timeoutMs !== undefined) parts.push(`  timeout: ${d.timeoutMs} ms`);
   if (d.ended) parts.push(`  program: ${d.ended}`);
   if (d.candidates?.length) parts.push(`  candidates: ${d.candidates.map(formatRange).join('; ')}`);
-  parts.push(`  screen at failure (revision ${d.snapshot?.seq ?? '?'}, ${d.snapshot?.rows ?? '?'}x${d.snapshot?.cols ?? '?'}):`,
-    formatScreen(d.snapshot));
+  if (d.note) parts.push(d.note.replace(/^/gm, '  '));
+  parts.push(screenSection(d.snapshot, 'failure'));
   return parts.join('\n');
 }
 
 export function expectTerminal(target) {
   if (target instanceof Locator) return new TerminalExpectation(target.session, target);
   if (target instanceof Session) return new TerminalExpectation(target, null);
-  throw new TypeError('expectTerminal(target): a Terminal, a replay or a locator (terminal.getByText(...))');
+  if (target?.session instanceof Session) return new TerminalExpectation(target.session, null); // a Recording
+  throw new TypeError('expectTerminal(target): a Terminal, a replay, a recording or a locator (terminal.getByText(...))');
 }
 
 class TerminalExpectation {
@@ -73,9 +65,16 @@ class TerminalExpectation {
     const s = this.session;
     return new TerminalAssertionError({
       assertion, reason, expected, locator: this.locator, timeoutMs: opts.timeoutMs,
-      snapshot: extra.snapshot ?? s.screen, candidates: extra.candidates,
+      snapshot: extra.snapshot ?? s.screen, candidates: extra.candidates, note: extra.note,
       ended: s.ended ? s.describeEnd() : null, exitStatus: s.exitStatus,
     });
+  }
+
+  // For .nth(i) past the last candidate: how many there were.
+  _shortOfNth(result) {
+    const i = this.locator?._nth ?? null;
+    const n = result.candidates?.length ?? 0;
+    return i !== null && !result.ok && n <= i ? `: ${n} match${n === 1 ? '' : 'es'}, index ${i}` : '';
   }
 
   _needLocator(name) {
@@ -95,7 +94,7 @@ class TerminalExpectation {
    * must also hold while the screen stays unchanged for settleMs, measured
    * from the newest revision's time (the last visual change).
    */
-  async _converge(name, expected, opts, judge, { settleFrom } = {}) {
+  async _converge(name, expected, opts, judge, { settleFrom, explain } = {}) {
     const s = this.session;
     const settleNs = opts.settleMs ? ms2ns(opts.settleMs) : 0n;
     const deadline = s.nowNs() + ms2ns(opts.timeoutMs);
@@ -122,13 +121,14 @@ class TerminalExpectation {
         if (!settleNs || s.ended || now >= readyAt) { stats.revision = snap.seq; return stats; }
         waitUntil = min(readyAt, deadline);
       } else if (s.ended) {
-        throw this._fail(name, 'the program ended and its final screen does not meet the condition',
-          expected, opts, { snapshot: snap, candidates: result.candidates });
+        throw this._fail(name, `the program ended and its final screen does not meet the condition${this._shortOfNth(result)}`,
+          expected, opts, { snapshot: snap, candidates: result.candidates, note: explain?.(snap) });
       }
       if (now >= deadline) {
         const why = result.ok ? `timed out after ${opts.timeoutMs} ms: the condition held but the screen did not stay unchanged for ${opts.settleMs} ms`
-          : `timed out after ${opts.timeoutMs} ms`;
-        throw this._fail(name, why, expected, opts, { snapshot: snap, candidates: result.candidates });
+          : `timed out after ${opts.timeoutMs} ms${this._shortOfNth(result)}`;
+        throw this._fail(name, why, expected, opts, { snapshot: snap, candidates: result.candidates,
+          note: result.ok ? undefined : explain?.(snap) });
       }
       await s.waitForChange(waitUntil);
       stats.wakeups++;
@@ -201,6 +201,49 @@ class TerminalExpectation {
       (snap) => ({ ok: !!predicate(snap) }));
   }
 
+  /**
+   * The settled screen (unchanged for settleMs, default 100) matches the
+   * golden file __snapshots__/NAME.txt beside the test file (or in
+   * options.dir), compared as `tessera snapshot` compares. With
+   * TESSERA_UPDATE=1 the settled screen's exact grid is written there instead.
+   */
+  async toMatchSnapshot(name, opts = {}) {
+    if (this.locator) throw new TypeError('toMatchSnapshot() applies to a terminal: expectTerminal(terminal).toMatchSnapshot(name)');
+    if (typeof name !== 'string' || !name || name.startsWith('/') || name.split(/[\\/]/).includes('..')) {
+      throw new TypeError(`toMatchSnapshot(name): a non-empty relative name without '..', got ${JSON.stringify(name)}`);
+    }
+    const caller = opts.dir ? null : callerFile(new Error().stack); // before any await: the test's frame is on the stack
+    const [fs, path, url] = await Promise.all([import('node:fs/promises'), import('node:path'), import('node:url')]);
+    if (!opts.dir && !caller) throw new TypeError('toMatchSnapshot(): cannot tell the test file from the stack; pass { dir }');
+    const dir = opts.dir ? path.resolve(String(opts.dir)) : path.join(path.dirname(url.fileURLToPath(caller)), '__snapshots__');
+    const file = path.join(dir, `${name}.txt`);
+    const o = this._opts(opts, true);
+    const grid = (snap) => `${snap.snapshot()}\n`;
+    if (globalThis.process?.env?.TESSERA_UPDATE === '1') {
+      const stats = await this._converge('toMatchSnapshot', `the screen to stay unchanged for ${o.settleMs} ms, to be written to ${file}`,
+        o, () => ({ ok: true }));
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      const tmp = `${file}.${process.pid}.tmp`;
+      await fs.writeFile(tmp, grid(this.session.engineScreen.revisionAt(stats.revision)));
+      await fs.rename(tmp, file);
+      return { ...stats, file, updated: true };
+    }
+    let golden;
+    try {
+      golden = await fs.readFile(file, 'utf8');
+    } catch (e) {
+      throw this._fail('toMatchSnapshot', `cannot read the golden file: ${e.code ?? e.message} (write it with TESSERA_UPDATE=1)`,
+        `the screen to match ${file}`, o);
+    }
+    const stats = await this._converge('toMatchSnapshot', `the screen to match ${file} while unchanged for ${o.settleMs} ms`, o,
+      (snap) => ({ ok: goldenMatches(golden, grid(snap)) }), { explain: (snap) => {
+        const diff = goldenDiff(file, golden, grid(snap));
+        return onlySpacingDiffers(golden, grid(snap))
+          ? `${diff}\n(the only differences are in spacing: spaces within rows, or blank rows)` : diff;
+      } });
+    return { ...stats, file, updated: false };
+  }
+
   _baseline(name, since) {
     const s = this.session;
     let base;
@@ -269,4 +312,17 @@ class TerminalExpectation {
       unsub();
     }
   }
+}
+
+// The file of the first stack frame outside this package's src/ (the test
+// that called the assertion), as a file: URL; null if there is none.
+const srcUrl = new URL('.', import.meta.url).href;
+function callerFile(stack) {
+  for (const line of String(stack).split('\n').slice(1)) {
+    const m = /(?:\(|at )((?:file:\/\/|\/)[^()]*?):\d+:\d+\)?$/.exec(line.trim());
+    if (!m) continue;
+    const where = m[1].startsWith('/') ? `file://${m[1]}` : m[1];
+    if (!where.startsWith(srcUrl)) return where;
+  }
+  return null;
 }

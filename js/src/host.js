@@ -1,30 +1,50 @@
-// Finding `tessera host` (Node only). Its stdout is frames, cut by
-// FrameDecoder (frames.js) with the core's decoder.
+// Finding the native `tessera` binary, whose `host` command runs programs on
+// PTYs for launch() (Node only). Looked for, in order:
+//   1. $TESSERA_BIN (a path; set but missing is an error, never skipped)
+//   2. $TESSERA_BUILD_DIR/bin/tessera (a build of the repository)
+//   3. every folder of $PATH
+//   4. INSTALL_BIN: where `cmake --install build` puts it (CMake's default prefix)
+//   5. build/bin/tessera of the checkout, when the package sits in one
+// The error names each place tried.
 
-import { existsSync } from 'node:fs';
+import { accessSync, constants, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const pkgRoot = path.resolve(here, '..');
-const repoRoot = path.resolve(pkgRoot, '..');
+export const INSTALL_BIN = '/usr/local/bin/tessera';
 
-/** The tessera binary: $TESSERA_BIN, $TESSERA_BUILD_DIR/bin, the repo's build/bin, beside the package. */
-export function findHost() {
-  const tried = [];
-  const env = process.env;
+const here = path.dirname(fileURLToPath(import.meta.url));
+const checkoutBuild = path.resolve(here, '..', '..', 'build', 'bin', 'tessera');
+
+function executable(file) {
+  try {
+    accessSync(file, constants.X_OK);
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** The tessera binary's path; throws an Error listing every place tried. */
+export function findHost(env = process.env) {
   if (env.TESSERA_BIN) {
-    if (existsSync(env.TESSERA_BIN)) return env.TESSERA_BIN;
-    throw new Error(`TESSERA_BIN=${env.TESSERA_BIN} does not exist`);
+    if (executable(env.TESSERA_BIN)) return env.TESSERA_BIN;
+    throw new Error(`tessera binary not found: TESSERA_BIN=${env.TESSERA_BIN} is not an executable file`);
   }
-  const candidates = [];
-  if (env.TESSERA_BUILD_DIR) candidates.push(path.join(env.TESSERA_BUILD_DIR, 'bin', 'tessera'));
-  candidates.push(path.join(repoRoot, 'build', 'bin', 'tessera'),
-    path.join(pkgRoot, 'native', 'tessera'));
-  for (const c of candidates) {
-    tried.push(c);
-    if (existsSync(c)) return c;
+  const tried = ['$TESSERA_BIN (unset)'];
+  const dirs = (env.PATH ?? '').split(path.delimiter).filter(Boolean);
+  const places = [
+    env.TESSERA_BUILD_DIR ? [[path.join(env.TESSERA_BUILD_DIR, 'bin', 'tessera')], '$TESSERA_BUILD_DIR/bin/tessera']
+      : [[], '$TESSERA_BUILD_DIR (unset)'],
+    [dirs.map((d) => path.join(d, 'tessera')), `$PATH (${dirs.join(path.delimiter) || 'empty'})`],
+    [[INSTALL_BIN], `${INSTALL_BIN} (the install location)`],
+    [[checkoutBuild], `${checkoutBuild} (the checkout's build)`],
+  ];
+  for (const [files, label] of places) {
+    const found = files.find(executable);
+    if (found) return found;
+    tried.push(label);
   }
-  throw new Error(`tessera host not found (tried ${tried.join(', ')}); build it ` +
-    '(cmake -S . -B build && cmake --build build) or set TESSERA_BIN');
+  throw new Error(`tessera binary not found; tried ${tried.join(', ')}. Build and install it ` +
+    '(cmake -S . -B build && cmake --build build && cmake --install build), or set TESSERA_BIN');
 }

@@ -1,9 +1,14 @@
 // Strict text locators: lazy descriptions evaluated on a snapshot by the
-// core's search (literal, case-sensitive, one row, visible viewport).
+// core's search (literal, case-sensitive, one row, visible viewport), or,
+// for a RegExp, by regex_search.js (one row, visible viewport).
+
+import { findAllRegExp } from './regex_search.js';
 
 export class Locator {
   constructor(session, text, { exact = false, region = null, nth = null } = {}) {
-    if (typeof text !== 'string' || text === '') throw new TypeError('getByText(text): text must be a non-empty string');
+    if (!(text instanceof RegExp) && (typeof text !== 'string' || text === '')) {
+      throw new TypeError('getByText(text): text must be a non-empty string or a RegExp');
+    }
     this.session = session;
     this.text = text;
     this.exact = !!exact;
@@ -30,14 +35,16 @@ export class Locator {
   resolve(snapshot = this.session.screen) {
     const opts = { exact: this.exact };
     if (this._region) opts.region = this._region;
-    const candidates = snapshot.findAll(this.text, opts);
+    const candidates = this.text instanceof RegExp ? findAllRegExp(snapshot, this.text, opts)
+      : snapshot.findAll(this.text, opts);
     if (this._nth !== null) return { candidates, match: candidates[this._nth] ?? null, ambiguous: false };
     if (candidates.length > 1) return { candidates, match: null, ambiguous: true };
     return { candidates, match: candidates[0] ?? null, ambiguous: false };
   }
 
   toString() {
-    let s = `getByText(${JSON.stringify(this.text)}${this.exact ? ', { exact: true }' : ''})`;
+    const what = this.text instanceof RegExp ? String(this.text) : JSON.stringify(this.text);
+    let s = `getByText(${what}${this.exact ? ', { exact: true }' : ''})`;
     if (this._region) s += `.region(${JSON.stringify(this._region)})`;
     if (this._nth !== null) s += `.nth(${this._nth})`;
     return s;

@@ -12,6 +12,7 @@ import { RecordingError, TesseraError } from './errors.js';
 import { STATUS } from './abi.generated.js';
 import { readFrame } from './frames.js';
 import { isJournal, walkJournal } from './journal.js';
+import { replayAt } from './replay_terminal.js';
 import { Screen } from './screen.js';
 
 /**
@@ -82,12 +83,22 @@ function readJournal(bytes, engine, name) {
     { events: frames.length, startNs, frameEvents: frames.map((f, i) => i + 1), markerEvents: [] });
 }
 
-/** Reads an asciicast v2 file or a tessera journal (Node). */
+/**
+ * Reads an asciicast v2 file or a tessera journal (Node). The options other
+ * than engine (timeoutMs, history, reflow, scrollback, and a point: at,
+ * event or mark) are those of its replay (Recording.session); a point is
+ * checked at once.
+ */
 export async function openRecording(path, options = {}) {
   const { readFile } = await import('node:fs/promises');
-  const engine = options.engine?.abi ? options.engine : await loadEngine({ engine: options.engine });
+  const { engine: which, ...replayOptions } = options;
+  const engine = which?.abi ? which : await loadEngine({ engine: which });
   const bytes = new Uint8Array(await readFile(path));
-  return readRecording(bytes, { engine, name: String(path) });
+  const recording = readRecording(bytes, { engine, name: String(path) });
+  Object.defineProperty(recording, '_replayOptions', { value: replayOptions });
+  const { at, event, mark } = replayOptions;
+  if (at !== undefined || event !== undefined || mark !== undefined) void recording.session;
+  return recording;
 }
 
 export class Recording {
@@ -126,4 +137,33 @@ export class Recording {
     }
     return s;
   }
+
+  /**
+   * The recording as a ReplayTerminal on virtual time, made on first use
+   * (with openRecording's options). The recording answers its API itself
+   * (below), so one object serves for frames, locators and assertions:
+   * recording.getByText(...), expectTerminal(recording), recording.seek(...).
+   */
+  get session() {
+    if (!this._session) {
+      Object.defineProperty(this, '_session', { value: replayAt(this, this._replayOptions ?? {}) });
+    }
+    return this._session;
+  }
+}
+
+// The ReplayTerminal's API on the Recording, answered by its session; the
+// methods that return the replay (seek, advanceTo) return the recording.
+for (const name of ['screen', 'revision', 'title', 'lastAction', 'receipts', 'ended', 'exitStatus',
+  'endReason', 'engineScreen', 'timeoutMs', 'failure']) {
+  Object.defineProperty(Recording.prototype, name, { get() { return this.session[name]; }, configurable: true });
+}
+for (const name of ['getByText', 'seek', 'advanceTo', 'nowNs', 'subscribe', 'waitForChange', 'describeEnd', 'close']) {
+  Object.defineProperty(Recording.prototype, name, {
+    value(...args) {
+      const r = this.session[name](...args);
+      return r === this.session ? this : r;
+    },
+    configurable: true, writable: true,
+  });
 }

@@ -5,7 +5,9 @@
 // host's INPUT_ACK (or, for resize, the RESIZE frame) comes back.
 
 import { loadEngine } from './engine.js';
+import { TerminalError, TerminalTimeoutError } from './errors.js';
 import { FrameDecoder } from './frames.js';
+import { HostKeepAlive } from './keepalive.js';
 import { Screen } from './screen.js';
 import { Session } from './session.js';
 
@@ -19,15 +21,15 @@ async function nodeModules() {
   return node;
 }
 
-const CLOSE_GRACE_MS = 10_000; // the host needs ~500 ms to end a stubborn program group
+export { TerminalError };
 
-export class TerminalError extends Error {
-  constructor(message) { super(message); this.name = 'TerminalError'; }
-}
+const KILLED_HOST_MS = 2000; // how long a SIGKILLed host may take to be reaped
+const MAX_TIMER_MS = 2 ** 31 - 1; // setTimeout's limit (longer delays fire at once)
 
 /** Starts `command` with `args` on a PTY; resolves once the program runs. */
 export async function launch(command, args = [], options = {}) {
   if (!Array.isArray(args)) { options = args ?? {}; args = []; }
+  options.signal?.throwIfAborted();
   const engine = await loadEngine({ engine: options.engine });
   const { findHost } = await nodeModules();
   const hostPath = options.hostPath ?? findHost();
@@ -36,6 +38,7 @@ export async function launch(command, args = [], options = {}) {
     scrollback: options.scrollback });
   const t = new Terminal(screen, { ...options, hostPath });
   t._start(command, args, { rows, cols });
+  t._closeAutomatically(options);
   try {
     await t._send({ op: 'input', bytes: [] }, 'start'); // acked only once spawn has worked
   } catch (e) {
@@ -59,25 +62,26 @@ export class Terminal extends Session {
     this.failure = null;       // a fatal error: malformed stream, host gone
     this._exitWaiters = [];
     this.keyboard = {
-      press: (key) => this._send({ op: 'input', key }, `press ${JSON.stringify(key)}`),
-      type: (text) => this._send({ op: 'input', text }, `type ${JSON.stringify(text)}`),
+      press: (key, opts) => this._send({ op: 'input', key }, `press ${JSON.stringify(key)}`, opts),
+      type: (text, opts) => this._send({ op: 'input', text }, `type ${quoteShort(text)}`, opts),
     };
     const mouse = (action) => (row, col, opts = {}) => this._send({ op: 'input', mouse: {
       action, row, col, button: opts.button ?? (action === 'move' ? 'none' : 'left'),
       ...(opts.mods ? { mods: opts.mods } : {}),
-    } }, `mouse ${action} at ${row},${col}`);
+    } }, `mouse ${action} at ${row},${col}`, opts);
     this.mouse = {
       click: mouse('click'), down: mouse('down'), up: mouse('up'), move: mouse('move'),
       /** wheel(row, col, 'up' | 'down') */
       wheel: (row, col, direction = 'down', opts = {}) => this._send({ op: 'input', mouse: {
         action: 'wheel', row, col, button: direction === 'up' ? 'wheelup' : 'wheeldown',
-        ...(opts.mods ? { mods: opts.mods } : {}) } }, `mouse wheel ${direction} at ${row},${col}`),
+        ...(opts.mods ? { mods: opts.mods } : {}) } }, `mouse wheel ${direction} at ${row},${col}`, opts),
     };
   }
 
   _start(command, args, { rows, cols }) {
     const { spawn } = node;
     this.proc = spawn(this.hostPath, ['host'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    this._keepAlive = new HostKeepAlive(this.proc);
     // 'close' comes after stdout and stderr have ended, so the host's last
     // error line is known when pending actions are rejected.
     this._hostExited = new Promise((resolve) => this.proc.on('close', (code, signal) => {
@@ -111,14 +115,58 @@ export class Terminal extends Session {
     return true;
   }
 
-  _send(cmd, what) {
+  // Closes the terminal when options.signal aborts, when the node:test
+  // context's signal aborts, and after that test (t.after).
+  _closeAutomatically({ signal, test }) {
+    if (test && typeof test.after !== 'function') throw new TypeError('launch({ test }): a node:test context (test(name, (t) => ...))');
+    test?.after(() => this.close());
+    for (const s of [signal, test?.signal]) {
+      if (!s) continue;
+      const onAbort = () => this.close().catch(() => {}); // the close is the abort's outcome
+      s.addEventListener('abort', onAbort, { once: true });
+      this._hostExited.then(() => s.removeEventListener('abort', onAbort));
+    }
+  }
+
+  /** The deadline of one wait: options.timeoutMs, else the launch's. */
+  _deadlineMs(opts, what) {
+    const ms = opts?.timeoutMs ?? this.timeoutMs;
+    if (typeof ms !== 'number' || !(ms > 0)) throw new TypeError(`${what}: timeoutMs must be a number > 0, got ${ms}`);
+    return ms;
+  }
+
+  _timeoutError(what, ms, reason) {
+    return new TerminalTimeoutError({ what, timeoutMs: ms, reason, snapshot: this.screen,
+      program: this.describeEnd(), exitStatus: this.exitStatus });
+  }
+
+  /**
+   * `work` (a promise), or a TerminalTimeoutError with the screen once ms
+   * have passed (then onTimeout() runs first). Node stays alive meanwhile.
+   */
+  _within(what, ms, reason, work, onTimeout) {
+    let timer;
+    const late = new Promise((_, reject) => {
+      timer = setTimeout(() => {
+        onTimeout?.();
+        reject(this._timeoutError(what, ms, reason));
+      }, Math.min(ms, MAX_TIMER_MS));
+    });
+    return this._keepAlive.during(Promise.race([work, late]).finally(() => clearTimeout(timer)));
+  }
+
+  _send(cmd, what, opts) {
+    let ms;
+    try { ms = this._deadlineMs(opts, what); } catch (e) { return Promise.reject(e); }
     if (this.failure) return Promise.reject(this.failure);
     if (this.ended || this._closing) return Promise.reject(new TerminalError(`${what}: the terminal is ${this._closing ? 'closed' : 'ended'}`));
     const id = this._nextId++;
-    return new Promise((resolve, reject) => {
+    const acked = new Promise((resolve, reject) => {
       this._pending.set(id, { resolve, reject, what });
       this._write({ ...cmd, id });
     });
+    return this._within(what, ms, 'no acknowledgement from the host (the program has not taken the input)',
+      acked, () => this._pending.delete(id));
   }
 
   _frame(f) {
@@ -191,9 +239,9 @@ export class Terminal extends Session {
   }
 
   /** Pastes text (bracketed when the program asked for it). */
-  paste(text) { return this._send({ op: 'input', paste: text }, 'paste'); }
+  paste(text, opts) { return this._send({ op: 'input', paste: text }, 'paste', opts); }
   /** Reports focus in (true) or out (false), if the program asked for it. */
-  focus(focused = true) { return this._send({ op: 'input', focus: !!focused }, `focus ${focused}`); }
+  focus(focused = true, opts) { return this._send({ op: 'input', focus: !!focused }, `focus ${focused}`, opts); }
 
   /**
    * Resolves once the program waits for input: its screen settled (the host's --settle) and the
@@ -204,20 +252,28 @@ export class Terminal extends Session {
   waitForInputReady({ timeoutMs } = {}) {
     const id = this._nextId;
     const ms = Math.max(1, Math.ceil(timeoutMs ?? this.timeoutMs));
-    const answer = this._send({ op: 'ready', timeoutMs: ms }, 'waitForInputReady');
+    // The host's deadline comes first, so its reason is what a timeout reports; the JS
+    // deadline, a second later, only ends the wait if the host never answers.
+    const answer = this._send({ op: 'ready', timeoutMs: ms }, 'waitForInputReady', { timeoutMs: ms + 1000 });
     const pending = this._pending.get(id);
     if (pending) pending.probe = true;
     return answer;
   }
 
   /** Resizes the terminal; the receipt is the revision after the RESIZE frame. */
-  resize(rows, cols) {
+  resize(rows, cols, opts) {
+    const what = `resize to ${rows}x${cols}`;
+    let ms;
+    try { ms = this._deadlineMs(opts, what); } catch (e) { return Promise.reject(e); }
     if (this.failure) return Promise.reject(this.failure);
-    if (this.ended || this._closing) return Promise.reject(new TerminalError('resize: the terminal is ended'));
-    return new Promise((resolve, reject) => {
+    if (this.ended || this._closing) return Promise.reject(new TerminalError(`${what}: the terminal is ended`));
+    // A late RESIZE frame still takes its place in the FIFO; resolving a
+    // promise that already timed out does nothing.
+    const done = new Promise((resolve, reject) => {
       this._resizes.push({ resolve, reject });
       this._write({ op: 'resize', rows, cols });
     });
+    return this._within(what, ms, 'no RESIZE frame from the host', done);
   }
 
   /** The real monotonic clock (the host's frames use CLOCK_MONOTONIC too). */
@@ -226,7 +282,7 @@ export class Terminal extends Session {
   /** Resolves at the next revision, the end, or untilNs, whichever comes first. */
   waitForChange(untilNs) {
     if (this.ended || this.failure) return Promise.resolve();
-    return new Promise((resolve) => {
+    return this._keepAlive.during(new Promise((resolve) => {
       let timer = null;
       const unsub = this.subscribe(() => { clearTimeout(timer); unsub(); resolve(); });
       // setTimeout counts from the event loop's cached time, which can lag the
@@ -234,37 +290,66 @@ export class Terminal extends Session {
       const arm = () => {
         const left = untilNs - this.nowNs();
         if (left <= 0n) { unsub(); resolve(); return; }
-        timer = setTimeout(arm, Number(left / 1_000_000n) + 1);
+        timer = setTimeout(arm, Math.min(Number(left / 1_000_000n) + 1, MAX_TIMER_MS));
       };
       arm();
-    });
+    }));
   }
 
-  /** Resolves with {code, signal} once the program has exited and its output is drained. */
-  waitForExit() {
+  /**
+   * Resolves with {code, signal} once the program has exited and its output
+   * is drained; rejects with the screen after timeoutMs (default the launch's).
+   */
+  waitForExit(opts) {
+    const what = 'terminal.waitForExit()';
+    let ms;
+    try { ms = this._deadlineMs(opts, what); } catch (e) { return Promise.reject(e); }
     if (this.exitStatus) return Promise.resolve(this.exitStatus);
     if (this.failure) return Promise.reject(this.failure);
     if (this.ended) return Promise.reject(new TerminalError(`tessera host ended without an exit status${this._stderrNote()}`));
-    return new Promise((resolve, reject) => this._exitWaiters.push({ resolve, reject }));
+    let waiter;
+    const exited = new Promise((resolve, reject) => { waiter = { resolve, reject }; this._exitWaiters.push(waiter); });
+    return this._within(what, ms, 'the program is still running', exited,
+      () => this._exitWaiters.splice(this._exitWaiters.indexOf(waiter), 1));
   }
 
-  /** Ends the program (its whole process group) and the host; idempotent. */
-  close() {
+  /**
+   * Ends the program (its whole process group) and the host; idempotent.
+   * If the host has not ended within timeoutMs (default the launch's), it is
+   * killed (its PTY hangs up, which ends the program) and close rejects with
+   * the screen.
+   */
+  close(opts) {
     if (this._closed) return this._closed;
+    let ms;
+    try { ms = this._deadlineMs(opts, 'terminal.close()'); } catch (e) { return Promise.reject(e); }
     this._closing = true;
-    this._closed = (async () => {
+    const ended = (async () => {
       try {
         if (this.proc.stdin.writable) this.proc.stdin.end(JSON.stringify({ op: 'close' }) + '\n');
       } catch { /* the host is gone already */ }
-      let timer;
-      const late = new Promise((r) => { timer = setTimeout(r, CLOSE_GRACE_MS, 'late'); });
-      const how = await Promise.race([this._hostExited, late]);
-      clearTimeout(timer);
-      if (how === 'late') { this.proc.kill('SIGKILL'); await this._hostExited; }
+      await this._hostExited;
       this._rejectAll(new TerminalError('the terminal was closed'));
     })();
+    this._closed = this._within('terminal.close()', ms,
+      'the host did not end the program in time; it was killed (SIGKILL)', ended, () => this._killHost());
     return this._closed;
   }
 
+  // The last resort: the host stopped reading its commands (say, stuck
+  // writing input the program never reads). Its pipes are destroyed too, in
+  // case the program still holds them, so nothing keeps Node waiting.
+  _killHost() {
+    this.proc.kill('SIGKILL');
+    const gone = new Promise((r) => { this.proc.once('exit', r); setTimeout(r, KILLED_HOST_MS).unref(); });
+    gone.then(() => { for (const s of [this.proc.stdin, this.proc.stdout, this.proc.stderr]) s?.destroy(); });
+  }
+
   [Symbol.asyncDispose ?? Symbol.for('Symbol.asyncDispose')]() { return this.close(); }
+}
+
+// An action's text in messages: quoted, and cut short when long.
+function quoteShort(text) {
+  const q = JSON.stringify(String(text));
+  return q.length > 40 ? `${q.slice(0, 36)}..." (${String(text).length} chars)` : q;
 }
