@@ -27,10 +27,10 @@ function styleCell(span, cell) {
   if (s.link) span.title = s.link; // an attribute value, never a link or markup
 }
 
-/** A key of what a cell shows, to compare two screens cell by cell. */
+/** A key of what a cell shows, to compare two screens cell by cell (a blank is a space). */
 export function cellKey(cell) {
   const s = cell.style;
-  return [cell.text, cell.width, cell.paint.fg, cell.paint.bg, cell.paint.underline, s.bold,
+  return [isBlank(cell) ? ' ' : cell.text, cell.width, cell.paint.fg, cell.paint.bg, cell.paint.underline, s.bold,
     s.italic, s.underline, s.strike, s.overline, s.blink].join('\u0000');
 }
 

@@ -91,7 +91,8 @@ function timelineList(doc) {
   const list = $('revisions');
   const items = doc.revisions.map((r, index) => ({ ms: r.ms, index, text: `revision ${r.seq} · ${formatMs(r.ms)}` }));
   for (const m of doc.markers) items.push({ ms: m.ms, marker: true, text: `marker ${m.label} · ${formatMs(m.ms)}` });
-  items.sort((a, b) => a.ms - b.ms || (a.marker ? 1 : -1));
+  // by time; at equal times revisions in order, markers after them
+  items.sort((a, b) => a.ms - b.ms || (a.marker ?? false) - (b.marker ?? false) || a.index - b.index);
   list.replaceChildren(...items.map((item) => {
     const li = document.createElement('li');
     const button = document.createElement('button');
