@@ -64,6 +64,8 @@ export interface Cell {
   width: number;
   protected: boolean;
   style: CellStyle;
+  /** The colours it is drawn with ('#rrggbb'; tessera/svg.h): theme, palette, inverse, dim, hidden applied. */
+  paint: { fg: string; bg: string; underline: string };
 }
 
 export interface Cursor {
@@ -131,6 +133,8 @@ interface Queries {
   snapshot(): string;
   /** Run-length styled rows ({bold fg=2}Done{} ...), joined by '\n'. */
   styledSnapshot(): string;
+  /** An SVG picture (tessera/svg.h, as `tessera replay --svg`): colours, styles, cell widths, the cursor. */
+  toSVG(): string;
   cell(row: number, col: number): Cell;
   /** Every match in the visible rows, row-major (literal, case-sensitive, one row, cell-aware). */
   findAll(text: string, options?: FindOptions): Match[];
@@ -159,12 +163,14 @@ export declare class Screen implements Queries {
   rowsText(): string[];
   snapshot(): string;
   styledSnapshot(): string;
+  /** An SVG picture (tessera/svg.h, as `tessera replay --svg`): colours, styles, cell widths, the cursor. */
+  toSVG(): string;
   /** The core's JSON rendering, parsed. */
   json(): unknown;
   scrollbackText(): string;
   readonly scrollbackLines: number;
   /** A rendering as the CLI prints it (without the final newline). */
-  renderBytes(format?: 'text' | 'exact' | 'styled' | 'json'): Uint8Array;
+  renderBytes(format?: 'text' | 'exact' | 'styled' | 'json' | 'svg'): Uint8Array;
   cell(row: number, col: number): Cell;
   hyperlink(id: number): string;
   cursor(): Cursor;
@@ -241,6 +247,8 @@ export declare class ScreenSnapshot implements Queries {
   rowsText(): string[];
   snapshot(): string;
   styledSnapshot(): string;
+  /** An SVG picture (tessera/svg.h, as `tessera replay --svg`): colours, styles, cell widths, the cursor. */
+  toSVG(): string;
   cell(row: number, col: number): Cell;
   findAll(text: string, options?: FindOptions): Match[];
   find(text: string, options?: FindOptions): { row: number; col: number } | null;

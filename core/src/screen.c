@@ -27,6 +27,15 @@ void term_palette_defaults(uint32_t *palette)
     }
 }
 
+uint32_t tsr_palette_default(int index)
+{
+    if (index < 0 || index > 255)
+        return 0;
+    uint32_t palette[256];
+    term_palette_defaults(palette);
+    return palette[index];
+}
+
 /* Tab stops are kept for every column a resize could reach, as xterm
  * does, so growing the screen never invents stops a program cleared. */
 static void reset_tabs(tsr_term *t)

@@ -159,6 +159,17 @@ export function colorOf(c) {
   return 'default';
 }
 
+const hexRgb = (rgb) => '#' + (rgb >>> 0).toString(16).padStart(6, '0');
+
+/** The colours a tsr_style at p is drawn with, asked of the core (tessera/svg.h). */
+export function paintOf(abi, p) {
+  return {
+    fg: hexRgb(abi.x.tsr_style_fg_rgb(p)),
+    bg: hexRgb(abi.x.tsr_style_bg_rgb(p)),
+    underline: hexRgb(abi.x.tsr_style_underline_rgb(p)),
+  };
+}
+
 /** tsr_cell_info at p; linkUri maps a hyperlink id to its URI. */
 export function readCell(abi, p, linkUri) {
   const o = OFFSET.cell_info, so = OFFSET.style;
@@ -183,6 +194,7 @@ export function readCell(abi, p, linkUri) {
     width: abi.i32(p + o.width),
     protected: abi.i32(p + o.protected_) !== 0,
     style,
+    paint: paintOf(abi, s),
   };
 }
 

@@ -124,6 +124,8 @@ export class Screen {
   snapshot() { return this._render(this.abi.x.tsr_render_exact, 'rendering the grid'); }
   /** The run-length styled rows ({bold fg=2}Done{} ...), joined by '\n'; a brace of the text is doubled ({{, }}). */
   styledSnapshot() { return this._render(this.abi.x.tsr_render_styled, 'rendering styles'); }
+  /** An SVG picture (tessera/svg.h, as `tessera replay --svg`): colours, styles, cell widths, the cursor. */
+  toSVG() { return this._render(this.abi.x.tsr_render_svg, 'rendering SVG'); }
   /** One JSON object: rows, cursor, modes, title. */
   json() { return JSON.parse(this._render(this.abi.x.tsr_render_json, 'rendering JSON')); }
   /** Scrollback lines, oldest first, trimmed, joined by '\n'. */
@@ -134,7 +136,7 @@ export class Screen {
   renderBytes(format = 'text') {
     const x = this.abi.x, t = this._t();
     const fn = { text: x.tsr_render_text, exact: x.tsr_render_exact, styled: x.tsr_render_styled,
-                 json: x.tsr_render_json }[format];
+                 json: x.tsr_render_json, svg: x.tsr_render_svg }[format];
     if (!fn) throw new TypeError(`unknown format ${JSON.stringify(format)}`);
     return this.abi.renderBytes((b) => fn(t, b), 'rendering the screen');
   }

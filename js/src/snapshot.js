@@ -48,6 +48,13 @@ export class ScreenSnapshot {
   // only valid while the revision is kept.
   _ptr() { return this._screen._snapshotPtr(this.seq); }
 
+  /** An SVG picture of this revision (as Screen.toSVG); HistoryEvictedError once evicted. */
+  toSVG() {
+    const abi = this._screen.abi;
+    const p = this._ptr();
+    return abi.renderText((b) => abi.x.tsr_snapshot_render_svg(p, b), 'rendering SVG');
+  }
+
   cell(row, col) {
     const abi = this._screen.abi;
     const p = this._ptr();

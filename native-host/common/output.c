@@ -19,6 +19,8 @@ int output_render(const tsr_term *term, output_format format, tsr_buf *out)
         return tsr_render_exact(term, out);
     case OUTPUT_JSON:
         return tsr_render_json(term, out);
+    case OUTPUT_SVG:
+        return tsr_render_svg(term, out);
     case OUTPUT_TEXT:
     default:
         return tsr_render_text(term, out);
@@ -33,8 +35,9 @@ int output_screen(const tsr_term *term, output_format format)
         tsr_buf_free(&buf);
         return diag_core("rendering the screen", rc);
     }
-    /* the exact rendering is for files: it is never escaped */
-    int failed = format == OUTPUT_EXACT
+    /* the exact rendering is for files: it is never escaped; SVG is XML,
+     * escaped by its writer, with no control characters left in it */
+    int failed = format == OUTPUT_EXACT || format == OUTPUT_SVG
                      ? buf.len > 0 && fwrite(buf.data, 1, buf.len, stdout) != buf.len
                      : terminal_safe_write(stdout, buf.data, buf.len,
                                            format == OUTPUT_JSON ? TERMINAL_ESCAPE_JSON

@@ -10,6 +10,7 @@ typedef enum output_format {
     OUTPUT_STYLED, /* tsr_render_styled */
     OUTPUT_EXACT,  /* tsr_render_exact */
     OUTPUT_JSON,   /* tsr_render_json */
+    OUTPUT_SVG,    /* tsr_render_svg (tessera/svg.h) */
 } output_format;
 
 /* The format the live commands' flags ask for: --styled wins, else the exact

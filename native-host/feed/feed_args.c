@@ -47,6 +47,8 @@ static const char *format_flag_name(output_format f)
         return "--exact";
     case OUTPUT_JSON:
         return "--json";
+    case OUTPUT_SVG:
+        return "--svg";
     default:
         return "--text";
     }
@@ -191,6 +193,7 @@ static int parse_flag(int argc, char **argv, int *i, feed_args *out, int *format
         {"--styled", OUTPUT_STYLED},
         {"--exact", OUTPUT_EXACT},
         {"--json", OUTPUT_JSON},
+        {"--svg", OUTPUT_SVG},
     };
     for (size_t k = 0; k < sizeof formats / sizeof formats[0]; k++)
         if (strcmp(arg, formats[k].name) == 0)
@@ -206,7 +209,8 @@ static int parse_flag(int argc, char **argv, int *i, feed_args *out, int *format
     }
     char quoted[64];
     tsr_quote(quoted, sizeof quoted, arg, strlen(arg), 0);
-    static const char *const switches[] = {"--reflow", "--styled", "--exact", "--json", "--help"};
+    static const char *const switches[] = {"--reflow", "--styled", "--exact", "--json", "--svg",
+                                          "--help"};
     for (size_t k = 0; eq && k < sizeof switches / sizeof switches[0]; k++)
         if (is_named(arg, name_len, switches[k]))
             return diag_usage("%s takes no value, got %s", switches[k], quoted);

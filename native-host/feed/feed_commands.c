@@ -12,12 +12,14 @@
     "  --styled          print the styled run-length form ({bold fg=2}Done{} ...)\n"        \
     "  --exact           print every row padded to the full width\n"                        \
     "  --json            print one JSON object: rows, cursor, modes, title\n"               \
-    "Without --styled, --exact or --json the screen's text is printed: rows with\n"       \
+    "  --svg             print an SVG picture: colours, styles, cell widths, the cursor\n"   \
+    "Without --styled, --exact, --json or --svg the screen's text is printed: rows with\n"       \
     "trailing spaces trimmed, trailing blank rows dropped, one final newline.\n"
 
 const cli_command FEED_COMMAND = {
     "feed",
-    "[--rows N] [--cols N] [--reflow] [--scrollback N] [--styled|--exact|--json] [FILE|-]",
+    "[--rows N] [--cols N] [--reflow] [--scrollback N] [--styled|--exact|--json|--svg]\n"
+    "            [FILE|-]",
     "feed raw bytes to a terminal and print its screen",
     "Reads FILE (or stdin when FILE is - or missing) as bytes a program wrote.\n"
     "Flags may come before or after FILE.\n" SCREEN_FLAGS_HELP,
@@ -27,7 +29,7 @@ const cli_command FEED_COMMAND = {
 const cli_command REPLAY_COMMAND = {
     "replay",
     "[--at SPAN|--event N|--mark NAME] [--rows N] [--cols N] [--reflow] [--scrollback N]\n"
-    "              [--styled|--exact|--json] FILE.cast",
+    "              [--styled|--exact|--json|--svg] FILE.cast",
     "replay an asciicast v2 recording and print the final screen",
     "Output (\"o\") events are fed, resize (\"r\") events applied, input (\"i\") and\n"
     "marker (\"m\") events skipped. The header's width and height are the starting\n"

@@ -10,22 +10,16 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { extname, join, dirname, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Screen, loadEngine } from '../../js/src/index.js';
+import { launchChromium } from './chromium.mjs';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const jsDir = join(repo, 'js');
 const wasmDir = process.env.TESSERA_WASM_DIR ||
   join(process.env.TESSERA_BUILD_DIR || join(repo, 'build'), 'wasm');
-const CHROMIUM = process.env.TESSERA_CHROMIUM || '/usr/bin/chromium';
-// The flags this machine needs: no sandbox as root, and no background connections (the
-// closed network refuses them).
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic',
-  '--no-first-run', '--disable-background-networking', '--disable-component-update',
-  '--disable-sync'];
 
 // A prompt in bold green, a 256-colour and a truecolour word, CJK (two cells each), then a
 // cursor move back into the line, an erase to its end, and a full-line erase below.
@@ -101,7 +95,7 @@ function serve() {
 }
 
 // Opened once, on first use, and shared by the tests; after() closes whatever was opened.
-let server, browser, profile, pageErrors = [];
+let server, browser, pageErrors = [];
 let opened;
 function open() {
   opened ??= (async () => {
@@ -109,21 +103,9 @@ function open() {
       const f = join(wasmDir, `tessera-${e}.wasm`);
       assert.ok(existsSync(f), `${f} is missing: build the wasm engines (cmake --build build)`);
     }
-    assert.ok(existsSync(CHROMIUM),
-      `${CHROMIUM} is missing: install Debian's chromium (bash scripts/setup.sh)`);
-    let chromium;
-    try {
-      ({ chromium } = await import('playwright-core'));
-    } catch (e) {
-      throw new Error(`playwright-core is not installed (npm ci at the repo root): ${e.message}`);
-    }
     server = await serve();
-    profile = mkdtempSync(join(tmpdir(), 'tessera-chromium-'));
-    // A persistent context is how playwright takes a user-data-dir: a fresh one per run.
-    browser = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, timeout: 30_000,
-    });
-    const page = browser.pages()[0] ?? await browser.newPage();
+    browser = await launchChromium();
+    const page = browser.context.pages()[0] ?? await browser.context.newPage();
     page.on('pageerror', (e) => pageErrors.push(String(e)));
     page.on('console', (m) => { if (m.type() === 'error') pageErrors.push(m.text()); });
     page.on('response', (r) => { if (!r.ok()) pageErrors.push(`HTTP ${r.status()} ${r.url()}`); });
@@ -147,7 +129,6 @@ after(async () => {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
   }
-  if (profile) rmSync(profile, { recursive: true, force: true });
 });
 
 for (const engine of ENGINES) {

@@ -177,6 +177,10 @@ typedef struct tsr_cell_info {
 
 int tsr_term_cell(const tsr_term *term, int row, int col, tsr_cell_info *out);
 
+/* The 0xRRGGBB of palette entry index (0..255) before any OSC 4 change: the
+ * 16 xterm colours, the 6x6x6 cube and the grey ramp. 0 outside the range. */
+uint32_t tsr_palette_default(int index);
+
 /* The URI of a hyperlink id from a cell's style, of the live screen or of
  * a kept revision (appended to out). TSR_ERR_INVALID for 0 or an id that
  * was never given or was freed: ids nothing shows any more are reused. */
@@ -374,5 +378,8 @@ int tsr_utf8_encode(uint32_t cp, char *out);
 
 /* The strict JSON reader behind the recordings, for hosts that speak JSON. */
 #include "tessera/json.h"
+
+/* Pictures of a screen: the colours a person sees, and SVG. */
+#include "tessera/svg.h"
 
 #endif
