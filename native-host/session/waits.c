@@ -183,3 +183,27 @@ int wait_exit(session *s, uint64_t deadline_ns)
             return WAIT_ERROR;
     }
 }
+
+int wait_output_after(session *s, uint64_t seen, uint64_t deadline_ns)
+{
+    for (;;) {
+        if (s->outputs > seen)
+            return WAIT_OK;
+        if (s->exited)
+            return WAIT_EXITED;
+        if (mono_now_ns() >= deadline_ns)
+            return WAIT_TIMEOUT;
+        if (step(s, deadline_ns) != WAIT_OK)
+            return WAIT_ERROR;
+    }
+}
+
+int wait_redraw(session *s, uint64_t seen, uint64_t settle_ns, uint64_t window_ns,
+                uint64_t deadline_ns)
+{
+    int r = wait_output_after(s, seen, deadline_ns);
+    if (r != WAIT_OK)
+        return r;
+    r = wait_idle(s, settle_ns, min_ns(mono_now_ns() + window_ns, deadline_ns));
+    return r == WAIT_TIMEOUT ? WAIT_OK : r;
+}
