@@ -52,7 +52,7 @@ static char *beside_tape(const char *tape_path, const char *name)
     return out;
 }
 
-static const char *op_name(tape_op op)
+const char *tape_op_name(tape_op op)
 {
     static const char *const names[] = {"wait", "idle", "type", "press", "paste", "click",
                                         "expect", "expect-not", "snapshot", "resize",
@@ -67,7 +67,7 @@ static void where(tape_exec *x, const tape_step *st, char *out, size_t cap)
     char q[96] = "";
     if (st->str)
         tsr_quote(q, sizeof q, st->str, st->len, 0);
-    snprintf(out, cap, "%s:%ld: %s%s%s", x->path, st->line, op_name(st->op), q[0] ? " " : "", q);
+    snprintf(out, cap, "%s:%ld: %s%s%s", x->path, st->line, tape_op_name(st->op), q[0] ? " " : "", q);
 }
 
 /* A failure of step st (NULL: not of one step): printed with the screen as
