@@ -23,6 +23,7 @@ typedef struct test_args {
     test_options o;
     const char *report, *junit;
     long shard, shards, jobs;
+    int check; /* --check: validate only */
     char **paths;
     int npaths;
 } test_args;
@@ -49,8 +50,8 @@ static int parse(int argc, char **argv, test_args *a)
     for (; i < argc && argv[i][0] == '-' && strcmp(argv[i], "--") != 0; i++) {
         const char *f = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (strcmp(f, "--update") == 0) {
-            a->o.update = 1;
+        if (strcmp(f, "--update") == 0 || strcmp(f, "--check") == 0) {
+            *(f[2] == 'u' ? &a->o.update : &a->check) = 1;
             continue;
         }
         if (strcmp(f, "--help") == 0 || strcmp(f, "-h") == 0) {
@@ -220,6 +221,11 @@ static int suite(const test_args *a, const test_file *all, size_t nall)
                 bad == 1 ? "" : "s");
         free(files);
         return TSR_EXIT_USAGE;
+    }
+    if (a->check) {
+        printf("%zu valid file%s\n", n, n == 1 ? "" : "s");
+        free(files);
+        return TSR_EXIT_OK;
     }
     char stage[512];
     const char *tmp = getenv("TMPDIR");

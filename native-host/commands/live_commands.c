@@ -83,6 +83,7 @@ const cli_command HOST_COMMAND = {
     "Every file is checked first: one invalid file is exit 2 and nothing runs. Then each\n" \
     "file runs in its own process, --jobs at once (default: the number of cores).\n"   \
     "\nflags:\n"                                                                       \
+    "  --check         only check the files (exit 0 or 2), run nothing\n"               \
     "  --update        stage new or changed snapshots; apply them if nothing else failed\n" \
     "  --report FILE   a JSON report of every file\n"                                   \
     "  --junit FILE    a JUnit XML report (one testsuite per shard: merge by concatenating)\n" \
@@ -92,7 +93,7 @@ const cli_command HOST_COMMAND = {
 
 const cli_command TEST_COMMAND = {
     "test",
-    "[--update] [--report FILE] [--junit FILE] [--shard I/N] [--jobs N] SPEC|TAPE|DIR...",
+    "[--check] [--update] [--report FILE] [--junit FILE] [--shard I/N] [--jobs N] SPEC|TAPE|DIR...",
     "run JSON test specs and tapes as a suite, with reports",
     TEST_DETAILS,
     cmd_test,
