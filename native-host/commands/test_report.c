@@ -45,6 +45,14 @@ static void json_string(FILE *out, const char *s)
     tsr_buf_free(&b);
 }
 
+static FILE *open_report(const char *path)
+{
+    FILE *out = fopen(path, "w");
+    if (!out)
+        fprintf(stderr, "tessera: %s: cannot write the report\n", path);
+    return out;
+}
+
 static int finish(FILE *out, const char *path)
 {
     int bad = ferror(out);
@@ -58,11 +66,9 @@ static int finish(FILE *out, const char *path)
 int test_report_json(const char *path, const test_file *files, const test_result *results,
                      size_t count, const char *shard)
 {
-    FILE *out = fopen(path, "w");
-    if (!out) {
-        fprintf(stderr, "tessera: %s: cannot write the report\n", path);
+    FILE *out = open_report(path);
+    if (!out)
         return -1;
-    }
     size_t failed = 0;
     for (size_t i = 0; i < count; i++)
         failed += results[i].code != TSR_EXIT_OK;
@@ -113,11 +119,9 @@ static void xml_text(FILE *out, const char *s)
 int test_report_junit(const char *path, const test_file *files, const test_result *results,
                       size_t count, const char *shard)
 {
-    FILE *out = fopen(path, "w");
-    if (!out) {
-        fprintf(stderr, "tessera: %s: cannot write the report\n", path);
+    FILE *out = open_report(path);
+    if (!out)
         return -1;
-    }
     size_t failed = 0;
     double total = 0;
     for (size_t i = 0; i < count; i++) {

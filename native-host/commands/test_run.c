@@ -36,32 +36,6 @@ static char *snapshot_path(const char *spec_path, const char *name)
     return p;
 }
 
-/* The file's bytes (malloc'd, *len) or NULL when it cannot be read. */
-static char *read_all(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 4096, n = 0;
-    char *buf = malloc(cap);
-    for (size_t got; buf && (got = fread(buf + n, 1, cap - n, f)) > 0;) {
-        n += got;
-        if (n < cap)
-            continue;
-        char *grown = cap < (64u << 20) ? realloc(buf, cap * 2) : NULL;
-        if (!grown) {
-            free(buf);
-            buf = NULL;
-            break;
-        }
-        buf = grown;
-        cap *= 2;
-    }
-    fclose(f);
-    *len = n;
-    return buf;
-}
-
 /* --update: the new screen goes to the stage folder and the manifest, to be
  * applied by the parent when the whole suite allows it. */
 static int stage(snap_ctx *c, const char *dest, const char *screen, size_t len, char *reason,
@@ -93,7 +67,7 @@ static int compare_snapshot(void *ctx, const tape_step *st, const char *screen, 
         return TSR_EXIT_INTERNAL;
     }
     size_t have_len = 0;
-    char *have = read_all(dest, &have_len);
+    char *have = golden_read(dest, &have_len);
     int code = TSR_EXIT_OK;
     if (have && have_len == len && memcmp(have, screen, len) == 0)
         code = TSR_EXIT_OK;
@@ -203,7 +177,7 @@ long test_apply_staged(const char *stage_dir, size_t nfiles)
             *nl = '\0';
             const char *dest = tab + 1;
             size_t len = 0;
-            char *text = read_all(line, &len);
+            char *text = golden_read(line, &len);
             /* the folder first: a new spec has none yet */
             char dir[4200];
             snprintf(dir, sizeof dir, "%s", dest);
