@@ -20,6 +20,7 @@ typedef struct parser {
     size_t pos;
     int depth;
     size_t values, max_values; /* max_values 0: no bound */
+    int no_duplicate_keys;
     tsr_json_error *err;
 } parser;
 
@@ -28,7 +29,8 @@ static int parse_value(parser *p, tsr_json_value *out);
 static int fail_at(parser *p, size_t at, const char *fmt, ...)
 {
     va_list ap;
-    p->err->column = at + 1;
+    p->err->offset = at;
+    tsr_json_locate((const char *)p->text, p->len, at, &p->err->line, &p->err->column);
     va_start(ap, fmt);
     vsnprintf(p->err->reason, sizeof p->err->reason, fmt, ap);
     va_end(ap);
@@ -282,6 +284,19 @@ static int parse_array(parser *p, tsr_json_value *out)
     return rc;
 }
 
+/* Whether an earlier member of the object (not yet counted in m) has m's
+ * key. Quadratic, but objects a strict caller reads are small and bounded
+ * by its max_values. */
+static int seen_before(const tsr_json_value *obj, const tsr_json_member *m)
+{
+    for (size_t i = 0; i < obj->u.object.count; i++) {
+        const tsr_json_member *o = &obj->u.object.members[i];
+        if (o->key_len == m->key_len && memcmp(o->key, m->key, m->key_len) == 0)
+            return 1;
+    }
+    return 0;
+}
+
 static int parse_object(parser *p, tsr_json_value *out)
 {
     int rc = enter(p);
@@ -306,9 +321,15 @@ static int parse_object(parser *p, tsr_json_value *out)
             rc = fail_unexpected(p, "a string key");
             break;
         }
+        m->key_offset = p->pos;
         rc = parse_string(p, &m->key, &m->key_len);
         if (rc != TSR_OK)
             break;
+        if (p->no_duplicate_keys && seen_before(out, m)) {
+            rc = fail_at(p, m->key_offset, "duplicate key \"%.40s\"", m->key);
+            free(m->key);
+            break;
+        }
         skip_ws(p);
         if (p->pos >= p->len || p->text[p->pos] != ':') {
             free(m->key);
@@ -352,6 +373,7 @@ static int parse_literal(parser *p, const char *word, tsr_json_type type, tsr_js
 static int parse_value(parser *p, tsr_json_value *out)
 {
     skip_ws(p);
+    out->offset = p->pos;
     /* each value costs a tsr_json_value (tens of bytes) for as little as one
      * byte of text: the bound keeps memory in line with what the caller keeps */
     if (p->max_values && ++p->values > p->max_values)
@@ -387,10 +409,21 @@ int tsr_json_parse(const char *text, size_t len, tsr_json_value *out, tsr_json_e
 int tsr_json_parse_bounded(const char *text, size_t len, size_t max_values, tsr_json_value *out,
                            tsr_json_error *err)
 {
-    parser p = {(const unsigned char *)text, len, 0, 0, 0, max_values, err};
+    tsr_json_limits limits = {max_values, 0};
+    return tsr_json_parse_limited(text, len, &limits, out, err);
+}
+
+int tsr_json_parse_limited(const char *text, size_t len, const tsr_json_limits *limits,
+                           tsr_json_value *out, tsr_json_error *err)
+{
+    parser p = {(const unsigned char *)text, len, 0, 0, 0, limits ? limits->max_values : 0,
+                limits ? limits->no_duplicate_keys : 0, err};
+    err->line = 0;
     err->column = 0;
+    err->offset = 0;
     err->reason[0] = '\0';
     out->type = TSR_JSON_NULL;
+    out->offset = 0;
     int rc = parse_value(&p, out);
     if (rc == TSR_OK) {
         skip_ws(&p);
@@ -446,4 +479,18 @@ const tsr_json_value *tsr_json_object_get(const tsr_json_value *object, const ch
     if (count)
         *count = n;
     return first;
+}
+
+void tsr_json_locate(const char *text, size_t len, size_t offset, size_t *line, size_t *column)
+{
+    size_t l = 1, start = 0;
+    if (offset > len)
+        offset = len;
+    const char *nl;
+    while (start < offset && (nl = memchr(text + start, '\n', offset - start)) != NULL) {
+        l++;
+        start = (size_t)(nl - text) + 1;
+    }
+    *line = l;
+    *column = offset - start + 1;
 }

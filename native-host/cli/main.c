@@ -11,7 +11,7 @@
 /* Every command, in the order of the usage's list. */
 static const cli_command *const COMMANDS[] = {
     &FEED_COMMAND,   &REPLAY_COMMAND, &RUN_COMMAND, &SNAPSHOT_COMMAND,
-    &SCRIPT_COMMAND, &RECORD_COMMAND, &HOST_COMMAND, NULL,
+    &SCRIPT_COMMAND, &TEST_COMMAND, &RECORD_COMMAND, &HOST_COMMAND, NULL,
 };
 
 /* Global flags may come before the command name: they are moved after it,

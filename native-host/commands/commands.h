@@ -11,11 +11,13 @@ extern const cli_command SNAPSHOT_COMMAND;
 extern const cli_command SCRIPT_COMMAND;
 extern const cli_command RECORD_COMMAND;
 extern const cli_command HOST_COMMAND;
+extern const cli_command TEST_COMMAND;
 
 int cmd_run(int argc, char **argv);
 int cmd_snapshot(int argc, char **argv);
 int cmd_script(int argc, char **argv);
 int cmd_record(int argc, char **argv);
 int cmd_host(int argc, char **argv);
+int cmd_test(int argc, char **argv);
 
 #endif

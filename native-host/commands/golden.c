@@ -13,7 +13,7 @@
 
 #include "fd_io.h"
 
-static char *read_all(const char *path, size_t *len)
+char *golden_read(const char *path, size_t *len)
 {
     FILE *f = fopen(path, "rb");
     if (!f)
@@ -80,7 +80,7 @@ static size_t spaceless(const char *in, size_t len, char *out)
 int golden_compare(const char *path, const char *text, size_t len)
 {
     size_t glen = 0;
-    char *g = read_all(path, &glen);
+    char *g = golden_read(path, &glen);
     if (!g) {
         fprintf(stderr, "%s: cannot read the golden file: %s (write it with --update)\n", path,
                 strerror(errno));

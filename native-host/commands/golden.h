@@ -18,6 +18,10 @@ typedef enum golden_status {
  * (+), with a note when only spacing differs. */
 int golden_compare(const char *path, const char *text, size_t len);
 
+/* The file's bytes (malloc'd; *len), or NULL when it cannot be read
+ * (errno says why). */
+char *golden_read(const char *path, size_t *len);
+
 /* Writes text to path (through a temporary file and a rename). */
 int golden_write(const char *path, const char *text, size_t len);
 

@@ -77,3 +77,24 @@ const cli_command HOST_COMMAND = {
     HOST_DETAILS,
     cmd_host,
 };
+
+#define TEST_DETAILS                                                                        \
+    "Runs JSON test specs (*.spec.json) and tapes (*.tape); a folder is searched for both.\n" \
+    "Every file is checked first: one invalid file is exit 2 and nothing runs. Then each\n" \
+    "file runs in its own process, --jobs at once (default: the number of cores).\n"   \
+    "\nflags:\n"                                                                       \
+    "  --check         only check the files (exit 0 or 2), run nothing\n"               \
+    "  --update        stage new or changed snapshots; apply them if nothing else failed\n" \
+    "  --report FILE   a JSON report of every file\n"                                   \
+    "  --junit FILE    a JUnit XML report (one testsuite per shard: merge by concatenating)\n" \
+    "  --shard I/N     run the Ith of N parts of the sorted file list (CI matrices)\n"  \
+    "  --jobs N        files run at once, 1 to 256\n"                                    \
+    "\nexit codes: 0 all passed, 1 any failed (a deadline too), 2 any file invalid.\n"
+
+const cli_command TEST_COMMAND = {
+    "test",
+    "[--check] [--update] [--report FILE] [--junit FILE] [--shard I/N] [--jobs N] SPEC|TAPE|DIR...",
+    "run JSON test specs and tapes as a suite, with reports",
+    TEST_DETAILS,
+    cmd_test,
+};

@@ -73,30 +73,49 @@ int live_start(session *s, const live_options *a, char **argv, frame_sink sink)
     return code;
 }
 
-int live_wait_failed(session *s, int wait_status, const char *what)
+int live_wait_reason(const session *s, int wait_status, char *buf, size_t cap)
 {
-    if (wait_status == WAIT_ERROR)
-        return diag_screen(s->term, TSR_EXIT_INTERNAL, "%s: %s", what, s->error);
+    if (wait_status == WAIT_ERROR) {
+        snprintf(buf, cap, "%s", s->error);
+        return TSR_EXIT_INTERNAL;
+    }
     if (wait_status == WAIT_EXITED) {
         if (s->exit_signal)
-            return diag_screen(s->term, TSR_EXIT_FAILED,
-                               "%s: the program was ended by signal %d first", what,
-                               s->exit_signal);
-        return diag_screen(s->term, TSR_EXIT_FAILED, "%s: the program exited with %d first",
-                           what, s->exit_code);
+            snprintf(buf, cap, "the program was ended by signal %d first", s->exit_signal);
+        else
+            snprintf(buf, cap, "the program exited with %d first", s->exit_code);
+        return TSR_EXIT_FAILED;
     }
-    return diag_screen(s->term, TSR_EXIT_TIMEOUT, "%s: deadline reached", what);
+    snprintf(buf, cap, "deadline reached");
+    return TSR_EXIT_TIMEOUT;
 }
 
-int live_settle(session *s, const live_options *a, uint64_t deadline_ns, const char *where)
+int live_wait_failed(session *s, int wait_status, const char *what)
+{
+    char why[sizeof s->error + 64];
+    int code = live_wait_reason(s, wait_status, why, sizeof why);
+    return diag_screen(s->term, code, "%s: %s", what, why);
+}
+
+int live_settle_reason(session *s, const live_options *a, uint64_t deadline_ns, char *buf,
+                       size_t cap)
 {
     int w = wait_settled(s, a->settle_ns, deadline_ns);
     if (w == WAIT_OK)
         return TSR_EXIT_OK;
-    char what[384];
-    snprintf(what, sizeof what, "%s%swaiting for the screen to settle (%s)", where ? where : "",
-             where ? ": " : "", settle_blocker(s));
-    return live_wait_failed(s, w, what);
+    char why[sizeof s->error + 64];
+    int code = live_wait_reason(s, w, why, sizeof why);
+    snprintf(buf, cap, "waiting for the screen to settle (%s): %s", settle_blocker(s), why);
+    return code;
+}
+
+int live_settle(session *s, const live_options *a, uint64_t deadline_ns, const char *where)
+{
+    char why[512];
+    int code = live_settle_reason(s, a, deadline_ns, why, sizeof why);
+    if (code == TSR_EXIT_OK)
+        return code;
+    return diag_screen(s->term, code, "%s%s%s", where ? where : "", where ? ": " : "", why);
 }
 
 uint64_t live_deadline(uint64_t span_ns)

@@ -4,6 +4,7 @@
 #ifndef TSR_CLI_LIVE_H
 #define TSR_CLI_LIVE_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "session.h"
@@ -32,11 +33,17 @@ int live_start(session *s, const live_options *a, char **argv, frame_sink sink);
  * screen; returns the exit code: 3 at the deadline, 1 when the program
  * exited so the condition can never hold, 5 for an internal failure. */
 int live_wait_failed(session *s, int wait_status, const char *what);
+/* The same reason into buf ("deadline reached", "the program exited with 2
+ * first", ...), nothing printed; returns the exit code. */
+int live_wait_reason(const session *s, int wait_status, char *buf, size_t cap);
 
 /* Waits for the screen to settle (waits.h: wait_settled, with a->settle_ns)
  * and returns TSR_EXIT_OK, or reports why it did not as live_wait_failed
  * does; where (may be NULL) prefixes the message, e.g. "FILE:LINE: snapshot". */
 int live_settle(session *s, const live_options *a, uint64_t deadline_ns, const char *where);
+/* The same without printing: TSR_EXIT_OK, or the code with the reason in buf. */
+int live_settle_reason(session *s, const live_options *a, uint64_t deadline_ns, char *buf,
+                       size_t cap);
 
 /* Deadline from now. */
 uint64_t live_deadline(uint64_t span_ns);

@@ -95,6 +95,13 @@ static int read_once(session *s)
     if (!s->first_output_ns)
         s->first_output_ns = f.time_ns;
     s->outputs++;
+    s->output_bytes += (uint64_t)n;
+    if (s->max_output_bytes && s->output_bytes > s->max_output_bytes) {
+        snprintf(s->error, sizeof s->error, "the program wrote more than %llu bytes",
+                 (unsigned long long)s->max_output_bytes);
+        s->output_overflow = 1;
+        return -1;
+    }
     if (deliver(s, &f) != 0)
         return -1;
     return send_replies(s);

@@ -36,6 +36,9 @@ typedef struct session {
     int write_timed_out;       /* the last failed write ran out of it */
     uint64_t first_output_ns;  /* the first OUTPUT frame's time (0: none yet) */
     uint64_t outputs;          /* OUTPUT frames so far */
+    uint64_t output_bytes;     /* bytes of output so far */
+    uint64_t max_output_bytes; /* more is an error (pump fails, output_overflow set); 0: no bound */
+    int output_overflow;
     uint64_t last_poke_ns;     /* the last input or resize: output may follow it */
     frame_sink sink;     /* ctx/frame may be NULL */
     temp_home home;      /* --isolate-home: removed at close (path empty: none) */

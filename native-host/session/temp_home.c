@@ -72,11 +72,16 @@ static int remove_one(const char *path, const struct stat *st, int type, struct 
     return 0; /* go on: remove as much as can be removed */
 }
 
+void temp_tree_remove(const char *path)
+{
+    /* depth first, never following a link the program left */
+    nftw(path, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+}
+
 void temp_home_remove(temp_home *h)
 {
     if (!h->path[0])
         return;
-    /* depth first, never following a link the program left */
-    nftw(h->path, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+    temp_tree_remove(h->path);
     h->path[0] = '\0';
 }

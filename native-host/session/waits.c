@@ -28,10 +28,13 @@ int wait_for_text(session *s, const char *text, size_t len, uint64_t deadline_ns
     return wait_text_state(s, text, len, 1, deadline_ns);
 }
 
-int wait_text_state(session *s, const char *text, size_t len, int present, uint64_t deadline_ns)
+/* Pumps until holds(s, arg), the program's exit (the condition can then
+ * never hold) or the deadline. */
+static int wait_until(session *s, int (*holds)(const session *, const void *), const void *arg,
+                      uint64_t deadline_ns)
 {
     for (;;) {
-        if (screen_contains(s->term, text, len) == present)
+        if (holds(s, arg))
             return WAIT_OK;
         if (s->exited)
             return WAIT_EXITED;
@@ -40,6 +43,24 @@ int wait_text_state(session *s, const char *text, size_t len, int present, uint6
         if (step(s, deadline_ns) != WAIT_OK)
             return WAIT_ERROR;
     }
+}
+
+typedef struct text_state {
+    const char *text;
+    size_t len;
+    int present;
+} text_state;
+
+static int text_in_state(const session *s, const void *arg)
+{
+    const text_state *t = arg;
+    return screen_contains(s->term, t->text, t->len) == t->present;
+}
+
+int wait_text_state(session *s, const char *text, size_t len, int present, uint64_t deadline_ns)
+{
+    text_state t = {text, len, present};
+    return wait_until(s, text_in_state, &t, deadline_ns);
 }
 
 /* The time of the newest revision (0 for revision 0, the blank start). */
@@ -182,4 +203,24 @@ int wait_exit(session *s, uint64_t deadline_ns)
         if (step(s, deadline_ns) != WAIT_OK)
             return WAIT_ERROR;
     }
+}
+
+static int output_since(const session *s, const void *arg)
+{
+    return s->outputs > *(const uint64_t *)arg;
+}
+
+int wait_output_after(session *s, uint64_t seen, uint64_t deadline_ns)
+{
+    return wait_until(s, output_since, &seen, deadline_ns);
+}
+
+int wait_redraw(session *s, uint64_t seen, uint64_t settle_ns, uint64_t window_ns,
+                uint64_t deadline_ns)
+{
+    int r = wait_output_after(s, seen, deadline_ns);
+    if (r != WAIT_OK)
+        return r;
+    r = wait_idle(s, settle_ns, min_ns(mono_now_ns() + window_ns, deadline_ns));
+    return r == WAIT_TIMEOUT ? WAIT_OK : r;
 }

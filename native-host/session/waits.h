@@ -48,4 +48,16 @@ int wait_input_ready(session *s, uint64_t settle_ns, uint64_t deadline_ns, int *
 
 int wait_exit(session *s, uint64_t deadline_ns);
 
+/* More than `seen` OUTPUT frames have arrived (s->outputs > seen): output
+ * after a resize, or the first output after the launch (seen 0). A
+ * program that exits first gives WAIT_EXITED. */
+int wait_output_after(session *s, uint64_t seen, uint64_t deadline_ns);
+
+/* A redraw after a resize: output after it (seen: s->outputs at the
+ * resize) by deadline_ns, then up to window_ns for the screen to go quiet
+ * for settle_ns; a program that repaints without pause simply uses the
+ * whole window, which is not a failure. */
+int wait_redraw(session *s, uint64_t seen, uint64_t settle_ns, uint64_t window_ns,
+                uint64_t deadline_ns);
+
 #endif

@@ -1,5 +1,7 @@
-/* A tape: a program and the steps that drive it (the DSL is in the README).
- * Parsed whole and checked before anything is launched. */
+/* A step program: a program and the steps that drive it. Two syntaxes
+ * compile to it, a tape (the DSL in the README, tape_parser.c) and a JSON
+ * test spec (spec/), and one executor runs it (tape_run.c). Parsed whole
+ * and checked before anything is launched. */
 #ifndef TSR_CLI_TAPE_H
 #define TSR_CLI_TAPE_H
 
@@ -24,6 +26,8 @@ typedef enum tape_op {
     TAPE_EXPECT_EXIT, /* num[0] */
     TAPE_SLEEP,       /* dur[0] */
     TAPE_READY,       /* dur[0] deadline (0: the global --timeout) */
+    TAPE_WAIT_REDRAW, /* after a resize: output after it, then a bounded redraw window */
+    TAPE_SNAPSHOT_CHECK, /* str: a snapshot name, given to the caller's snapshot hook */
 } tape_op;
 
 typedef struct tape_step {
@@ -42,6 +46,15 @@ typedef struct tape {
     char *cwd;               /* `cwd DIR`, owned (or NULL); relative to the tape's folder */
     char **argv;             /* run's program and arguments, NULL-terminated, owned */
     long run_line;
+    /* What a spec sets (0: not given, the command line's options hold) */
+    uint64_t step_timeout_ns;   /* each wait's deadline (timeout_ms) */
+    uint64_t run_timeout_ns;    /* the whole run (run_timeout_ms) */
+    uint64_t startup_timeout_ns; /* launch to the first output (startup_timeout_ms) */
+    uint64_t max_output_bytes;  /* the program's output (max_output_bytes) */
+    int operational_env;        /* only PATH, TERM, LANG, a fresh HOME, then env */
+    int cwd_default_beside;     /* no cwd: the file's own folder */
+    char **inherit;             /* host variables passed on by name, owned (or NULL) */
+    size_t ninherit;
     tape_step *steps;
     size_t nsteps, cap;
 } tape;
@@ -52,5 +65,8 @@ int tape_load(const char *path, tape *out);
 /* The same for a tape held in memory; name stands for the file in messages. */
 int tape_load_bytes(const char *name, const void *bytes, size_t len, tape *out);
 void tape_free(tape *t);
+/* Appends a zeroed step (NULL when out of memory): how both syntaxes build
+ * the list. */
+tape_step *tape_new_step(tape *t);
 
 #endif

@@ -94,7 +94,7 @@ static int parse_duration(parse_ctx *c, const tape_token *tok, uint64_t *out)
     return TSR_EXIT_OK;
 }
 
-static tape_step *new_step(tape *t)
+tape_step *tape_new_step(tape *t)
 {
     if (t->nsteps == t->cap) {
         size_t ncap = t->cap ? t->cap * 2 : 16;
@@ -133,7 +133,7 @@ static int action(parse_ctx *c, const directive *d)
     if (!c->t->argv)
         return error_at(c, name->column, "%s comes before run: there is no program yet",
                         d->name);
-    tape_step *s = new_step(c->t);
+    tape_step *s = tape_new_step(c->t);
     if (!s)
         return error_at(c, name->column, "out of memory");
     s->op = (tape_op)d->op;
@@ -387,6 +387,9 @@ void tape_free(tape *t)
     for (size_t i = 0; i < t->nenv; i++)
         free(t->env[i]);
     free(t->env);
+    for (size_t i = 0; i < t->ninherit; i++)
+        free(t->inherit[i]);
+    free(t->inherit);
     free(t->cwd);
     for (size_t i = 0; i < t->nsteps; i++)
         free(t->steps[i].str);

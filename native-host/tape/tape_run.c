@@ -1,9 +1,11 @@
 /* One function per kind of step; a failure names FILE:LINE, the step, and
- * shows the screen. Steps never sleep to synchronise: waits pump the
- * session until their condition or deadline. */
+ * shows the screen (or, run quietly, is recorded for a report without the
+ * step's text). Steps never sleep to synchronise: waits pump the session
+ * until their condition or deadline. */
 #define _POSIX_C_SOURCE 200809L
 #include "tape_run.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,12 +19,21 @@
 #include "tessera/text.h"
 #include "screen_diag.h"
 #include "session_input.h"
+#include "snapshot_text.h"
 #include "waits.h"
+
+/* How long a redraw after a resize may take once it has started. */
+#define REDRAW_WINDOW_NS 1000000000ull
 
 typedef struct tape_exec {
     const char *path;
     const live_options *args;
+    const tape_hooks *hooks;
+    tape_outcome *out;      /* quiet: failures go here, nothing is printed */
+    const tape_step *first; /* steps[0], for a failed step's index */
     session s;
+    uint64_t run_deadline;  /* 0: none */
+    uint64_t outputs_at_resize;
     int said_fallback; /* ready fell back to settling: said once */
 } tape_exec;
 
@@ -41,11 +52,12 @@ static char *beside_tape(const char *tape_path, const char *name)
     return out;
 }
 
-static const char *op_name(tape_op op)
+const char *tape_op_name(tape_op op)
 {
     static const char *const names[] = {"wait", "idle", "type", "press", "paste", "click",
                                         "expect", "expect-not", "snapshot", "resize",
-                                        "send-exit", "expect-exit", "sleep", "ready"};
+                                        "send-exit", "expect-exit", "sleep", "ready",
+                                        "wait_for_redraw", "snapshot"};
     return names[op];
 }
 
@@ -55,31 +67,79 @@ static void where(tape_exec *x, const tape_step *st, char *out, size_t cap)
     char q[96] = "";
     if (st->str)
         tsr_quote(q, sizeof q, st->str, st->len, 0);
-    snprintf(out, cap, "%s:%ld: %s%s%s", x->path, st->line, op_name(st->op), q[0] ? " " : "", q);
+    snprintf(out, cap, "%s:%ld: %s%s%s", x->path, st->line, tape_op_name(st->op), q[0] ? " " : "", q);
+}
+
+/* A failure of step st (NULL: not of one step): printed with the screen as
+ * "tessera: W: REASON" (W computed by the caller, NULL for none), or, run
+ * quietly, recorded without W (which holds the step's text). */
+static int fail(tape_exec *x, const tape_step *st, int code, const char *w, const char *fmt, ...)
+    TSR_PRINTF(5, 6);
+static int fail(tape_exec *x, const tape_step *st, int code, const char *w, const char *fmt, ...)
+{
+    char why[280];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(why, sizeof why, fmt, ap);
+    va_end(ap);
+    if (!x->out)
+        return w ? diag_screen(x->s.term, code, "%s: %s", w, why)
+                 : diag_screen(x->s.term, code, "%s", why);
+    if (x->s.output_overflow && code == TSR_EXIT_INTERNAL)
+        code = TSR_EXIT_FAILED; /* max_output_bytes: the program's failure, not ours */
+    tape_outcome *o = x->out;
+    o->code = code;
+    o->other_failure = 1;
+    o->deadline = code == TSR_EXIT_TIMEOUT || strstr(why, "deadline") != NULL;
+    if (st) {
+        o->step = (long)(st - x->first);
+        o->op = st->op;
+        o->line = st->line;
+        o->column = st->column;
+    }
+    int whole_run = x->run_deadline && mono_now_ns() >= x->run_deadline;
+    snprintf(o->reason, sizeof o->reason, "%s%s", why,
+             whole_run && o->deadline ? " (run_timeout_ms reached)" : "");
+    return code;
 }
 
 static int input_failed(tape_exec *x, const tape_step *st, const char *why)
 {
     char w[256];
     where(x, st, w, sizeof w);
-    return diag_screen(x->s.term, x->s.write_timed_out ? TSR_EXIT_TIMEOUT : TSR_EXIT_FAILED,
-                       "%s: %s", w, why);
+    return fail(x, st, x->s.write_timed_out ? TSR_EXIT_TIMEOUT : TSR_EXIT_FAILED, w, "%s", why);
+}
+
+/* A wait of step st that did not succeed, as live_wait_failed says it. */
+static int wait_failed(tape_exec *x, const tape_step *st, int status, const char *w)
+{
+    char why[320];
+    int code = live_wait_reason(&x->s, status, why, sizeof why);
+    return fail(x, st, code, w, "%s", why);
+}
+
+/* An absolute deadline span from now, never past the whole run's. */
+static uint64_t bounded(const tape_exec *x, uint64_t span)
+{
+    uint64_t d = live_deadline(span);
+    return x->run_deadline && x->run_deadline < d ? x->run_deadline : d;
 }
 
 /* A step's own deadline, or the global --timeout from now. */
 static uint64_t step_deadline(const tape_exec *x, const tape_step *st)
 {
-    return live_deadline(st->dur[0] ? st->dur[0] : x->args->timeout_ns);
+    return bounded(x, st->dur[0] ? st->dur[0] : x->args->timeout_ns);
 }
 
 static int write_snapshot(tape_exec *x, const tape_step *st)
 {
     /* the same screen `tessera snapshot` would take: drawn and settled */
-    char w[256];
+    char w[256], why[512];
     where(x, st, w, sizeof w);
-    int settled = live_settle(&x->s, x->args, live_deadline(x->args->timeout_ns), w);
+    int settled = live_settle_reason(&x->s, x->args, bounded(x, x->args->timeout_ns), why,
+                                     sizeof why);
     if (settled != TSR_EXIT_OK)
-        return settled;
+        return fail(x, st, settled, w, "%s", why);
     if (!st->str)
         return x->args->quiet ? TSR_EXIT_OK : output_screen(x->s.term, output_format_for(x->args->styled, 1));
     tsr_buf buf = {0};
@@ -100,6 +160,41 @@ static int write_snapshot(tape_exec *x, const tape_step *st)
     }
     tsr_buf_free(&buf);
     return code;
+}
+
+/* A spec's snapshot: the screen as it is once quiet (a program that never
+ * goes quiet is taken at the deadline: the spec's expect was its evidence),
+ * normalised, handed to the caller's hook. */
+static int check_snapshot(tape_exec *x, const tape_step *st)
+{
+    int r = wait_settled(&x->s, x->args->settle_ns, bounded(x, x->args->timeout_ns));
+    if (r == WAIT_ERROR)
+        return wait_failed(x, st, r, NULL);
+    if (!x->hooks || !x->hooks->snapshot)
+        return fail(x, st, TSR_EXIT_INTERNAL, NULL, "snapshots are not compared here");
+    tsr_buf buf = {0};
+    int rc = tsr_render_text(x->s.term, &buf);
+    if (rc == TSR_OK)
+        rc = tsr_buf_reserve(&buf, 1);
+    if (rc != TSR_OK) {
+        tsr_buf_free(&buf);
+        return fail(x, st, TSR_EXIT_INTERNAL, NULL, "rendering the screen: %s", tsr_status_str(rc));
+    }
+    size_t len = buf.len;
+    snapshot_normalise((char *)buf.data, &len);
+    char why[256] = "";
+    int code = x->hooks->snapshot(x->hooks->ctx, st, (const char *)buf.data, len, why, sizeof why);
+    tsr_buf_free(&buf);
+    if (code == TSR_EXIT_OK)
+        return code;
+    if (code == TSR_EXIT_FAILED && x->out) {
+        if (x->out->snapshot_failures++ == 0) {
+            fail(x, st, TSR_EXIT_FAILED, NULL, "%s", why);
+            x->out->other_failure = 0;
+        }
+        return TSR_EXIT_OK; /* the run goes on: every snapshot is compared */
+    }
+    return fail(x, st, code, NULL, "%s", why);
 }
 
 /* The terminal's end-of-file character (VEOF, normally Ctrl-D). */
@@ -135,17 +230,17 @@ static int sleep_pumping(tape_exec *x, uint64_t span)
 
 static int expect_exit(tape_exec *x, const tape_step *st)
 {
-    char w[256];
+    char w[256], wn[280];
     where(x, st, w, sizeof w);
-    int r = wait_exit(&x->s, live_deadline(x->args->timeout_ns));
+    int r = wait_exit(&x->s, bounded(x, x->args->timeout_ns));
     if (r != WAIT_OK)
-        return live_wait_failed(&x->s, r, w);
+        return wait_failed(x, st, r, w);
+    snprintf(wn, sizeof wn, "%s %d", w, st->num[0]);
     if (x->s.exit_signal)
-        return diag_screen(x->s.term, TSR_EXIT_FAILED, "%s %d: the program was ended by signal %d",
-                           w, st->num[0], x->s.exit_signal);
+        return fail(x, st, TSR_EXIT_FAILED, wn, "the program was ended by signal %d",
+                    x->s.exit_signal);
     if (x->s.exit_code != st->num[0])
-        return diag_screen(x->s.term, TSR_EXIT_FAILED, "%s %d: the program exited with %d", w,
-                           st->num[0], x->s.exit_code);
+        return fail(x, st, TSR_EXIT_FAILED, wn, "the program exited with %d", x->s.exit_code);
     return TSR_EXIT_OK;
 }
 
@@ -158,14 +253,36 @@ static int ready(tape_exec *x, const tape_step *st)
     int r = wait_input_ready(&x->s, x->args->settle_ns, step_deadline(x, st), &fallback, why,
                              sizeof why);
     where(x, st, w, sizeof w);
-    if (r == WAIT_OK && fallback && !x->said_fallback) {
+    if (r == WAIT_OK && fallback && !x->said_fallback && !x->out) {
         x->said_fallback = 1;
         fprintf(stderr, "%s: %s: waited for the screen to settle only\n", w, why);
     }
     if (r == WAIT_OK)
         return TSR_EXIT_OK;
     snprintf(what, sizeof what, "%s (%s)", w, why);
-    return live_wait_failed(&x->s, r, what);
+    return wait_failed(x, st, r, what);
+}
+
+static int expect(tape_exec *x, const tape_step *st)
+{
+    /* Auto-waiting, as an assertion should be: the text may still be on its
+     * way (or on its way out) after the last keystroke. Up to the global
+     * --timeout; failing is an expectation failure (exit 1). */
+    session *s = &x->s;
+    char w[256];
+    int present = st->op == TAPE_EXPECT;
+    int r = wait_text_state(s, st->str, st->len, present, step_deadline(x, st));
+    if (r == WAIT_OK)
+        return TSR_EXIT_OK;
+    if (r == WAIT_ERROR)
+        return fail(x, st, TSR_EXIT_INTERNAL, NULL, "%s", s->error);
+    where(x, st, w, sizeof w);
+    return fail(x, st, TSR_EXIT_FAILED, w, "%s%s",
+                present ? "it is not on the screen" : "it is still on the screen",
+                r == WAIT_EXITED ? " (the program exited)"
+                : st->dur[0]     ? " (its deadline reached)"
+                : x->out         ? " (deadline reached)"
+                                 : " (--timeout reached)");
 }
 
 static int step(tape_exec *x, const tape_step *st)
@@ -175,17 +292,17 @@ static int step(tape_exec *x, const tape_step *st)
     int r;
     switch (st->op) {
     case TAPE_WAIT:
-        r = wait_for_text(s, st->str, st->len, live_deadline(st->dur[0]));
+        r = wait_for_text(s, st->str, st->len, bounded(x, st->dur[0]));
         if (r == WAIT_OK)
             return TSR_EXIT_OK;
         where(x, st, w, sizeof w);
-        return live_wait_failed(s, r, w);
+        return wait_failed(x, st, r, w);
     case TAPE_IDLE:
-        r = wait_idle(s, st->dur[0], live_deadline(st->dur[1]));
+        r = wait_idle(s, st->dur[0], bounded(x, st->dur[1]));
         if (r == WAIT_OK)
             return TSR_EXIT_OK;
         where(x, st, w, sizeof w);
-        return live_wait_failed(s, r, w);
+        return wait_failed(x, st, r, w);
     case TAPE_TYPE:
         r = session_type(s, st->str, st->len, why, sizeof why);
         break;
@@ -199,31 +316,26 @@ static int step(tape_exec *x, const tape_step *st)
         r = session_click(s, st->num[0], st->num[1], why, sizeof why);
         break;
     case TAPE_EXPECT:
-    case TAPE_EXPECT_NOT: {
-        /* Auto-waiting, as an assertion should be: the text may still be on
-         * its way (or on its way out) after the last keystroke. Up to the
-         * global --timeout; failing is an expectation failure (exit 1). */
-        int present = st->op == TAPE_EXPECT;
-        r = wait_text_state(s, st->str, st->len, present, step_deadline(x, st));
-        if (r == WAIT_OK)
-            return TSR_EXIT_OK;
-        if (r == WAIT_ERROR)
-            return diag_screen(s->term, TSR_EXIT_INTERNAL, "%s", s->error);
-        where(x, st, w, sizeof w);
-        return diag_screen(s->term, TSR_EXIT_FAILED, "%s: %s%s", w,
-                           present ? "it is not on the screen" : "it is still on the screen",
-                           r == WAIT_EXITED ? " (the program exited)"
-                           : st->dur[0]     ? " (its deadline reached)"
-                                            : " (--timeout reached)");
-    }
+    case TAPE_EXPECT_NOT:
+        return expect(x, st);
     case TAPE_SNAPSHOT:
         return write_snapshot(x, st);
+    case TAPE_SNAPSHOT_CHECK:
+        return check_snapshot(x, st);
     case TAPE_RESIZE:
+        x->outputs_at_resize = s->outputs;
         if (session_resize(s, st->num[0], st->num[1]) != 0) {
             where(x, st, w, sizeof w);
-            return diag_screen(s->term, TSR_EXIT_INTERNAL, "%s: %s", w, s->error);
+            return fail(x, st, TSR_EXIT_INTERNAL, w, "%s", s->error);
         }
         return TSR_EXIT_OK;
+    case TAPE_WAIT_REDRAW:
+        r = wait_redraw(s, x->outputs_at_resize, x->args->settle_ns, REDRAW_WINDOW_NS,
+                        bounded(x, x->args->timeout_ns));
+        if (r == WAIT_OK)
+            return TSR_EXIT_OK;
+        where(x, st, w, sizeof w);
+        return wait_failed(x, st, r, w);
     case TAPE_SEND_EXIT:
         r = send_exit(x, why, sizeof why);
         break;
@@ -233,7 +345,7 @@ static int step(tape_exec *x, const tape_step *st)
         return ready(x, st);
     case TAPE_SLEEP:
         if (sleep_pumping(x, st->dur[0]) != 0)
-            return diag_screen(s->term, TSR_EXIT_INTERNAL, "%s", s->error);
+            return fail(x, st, TSR_EXIT_INTERNAL, NULL, "%s", s->error);
         return TSR_EXIT_OK;
     default:
         return TSR_EXIT_INTERNAL;
@@ -241,7 +353,45 @@ static int step(tape_exec *x, const tape_step *st)
     return r == 0 ? TSR_EXIT_OK : input_failed(x, st, why);
 }
 
-int tape_run(const char *path, const tape *t, const live_options *a)
+/* A spec's environment: PATH (the host's, or a default), then the host
+ * variables it names; TERM, LANG and a fresh HOME come from the launch
+ * (spawn_env.h, temp_home.h), and its own env entries last. Entries are
+ * malloc'd into *owned. */
+static int operational_env(const tape *t, const char **env, size_t *k, char ***owned)
+{
+    size_t n = 0;
+    *owned = calloc(t->ninherit + 2, sizeof **owned);
+    if (!*owned)
+        return -1;
+    const char *path = getenv("PATH");
+    const char *names_first[1] = {"PATH"};
+    for (size_t i = 0; i < t->ninherit + 1; i++) {
+        const char *name = i == 0 ? names_first[0] : t->inherit[i - 1];
+        const char *value = i == 0 ? (path ? path : "/usr/local/bin:/usr/bin:/bin") : getenv(name);
+        if (!value)
+            continue;
+        size_t nl = strlen(name), vl = strlen(value);
+        char *e = malloc(nl + vl + 2);
+        if (!e)
+            return -1;
+        memcpy(e, name, nl);
+        e[nl] = '=';
+        memcpy(e + nl + 1, value, vl + 1);
+        (*owned)[n++] = e;
+        env[(*k)++] = e;
+    }
+    return 0;
+}
+
+static void free_owned(char **owned)
+{
+    for (char **e = owned; e && *e; e++)
+        free(*e);
+    free(owned);
+}
+
+static int run(const char *path, const tape *t, const live_options *a, const tape_hooks *hooks,
+               tape_outcome *out)
 {
     live_options eff = *a;
     if (t->rows && !a->rows_given)
@@ -250,36 +400,88 @@ int tape_run(const char *path, const tape *t, const live_options *a)
         eff.term.cols = t->cols;
     if (t->reflow)
         eff.term.reflow = 1;
+    if (t->step_timeout_ns)
+        eff.timeout_ns = t->step_timeout_ns;
     /* the tape's env lines first: --env on the command line wins */
     size_t ncli = 0;
     while (a->env && a->env[ncli])
         ncli++;
-    const char **env = calloc(t->nenv + ncli + 1, sizeof *env);
-    char *cwd = t->cwd && !a->cwd ? beside_tape(path, t->cwd) : NULL;
-    if (!env || (t->cwd && !a->cwd && !cwd)) {
+    const char **env = calloc(t->ninherit + 1 + t->nenv + ncli + 1, sizeof *env);
+    const char *dir = t->cwd ? t->cwd : t->cwd_default_beside ? "." : NULL;
+    char *cwd = dir && !a->cwd ? beside_tape(path, dir) : NULL;
+    char **owned = NULL;
+    size_t k = 0;
+    if (!env || (dir && !a->cwd && !cwd) ||
+        (t->operational_env && operational_env(t, env, &k, &owned) != 0)) {
         free(env);
         free(cwd);
+        free_owned(owned);
+        if (out) {
+            out->code = TSR_EXIT_INTERNAL;
+            snprintf(out->reason, sizeof out->reason, "out of memory");
+            return out->code;
+        }
         return diag_internal("out of memory");
     }
+    if (t->operational_env) {
+        eff.clear_env = 1;
+        eff.isolate_home = 1;
+    }
     for (size_t i = 0; i < t->nenv; i++)
-        env[i] = t->env[i];
+        env[k++] = t->env[i];
     for (size_t i = 0; i < ncli; i++)
-        env[t->nenv + i] = a->env[i];
+        env[k++] = a->env[i];
     eff.env = env;
     if (cwd)
         eff.cwd = cwd;
     tape_exec x;
     x.path = path;
     x.args = &eff;
+    x.hooks = hooks;
+    x.out = out;
+    x.first = t->steps;
+    x.run_deadline = t->run_timeout_ns ? live_deadline(t->run_timeout_ns) : 0;
+    x.outputs_at_resize = 0;
     x.said_fallback = 0;
     frame_sink none = {0};
-    int code = live_start(&x.s, &eff, t->argv, none);
+    int code = out ? live_open(&x.s, &eff, t->argv, none) : live_start(&x.s, &eff, t->argv, none);
+    if (code != TSR_EXIT_OK && out) /* the reason may name the program: not reported */
+        fail(&x, NULL, code, NULL, "%s",
+             code == TSR_EXIT_NOT_STARTED ? "the program could not be started"
+                                          : "the session could not be opened");
+    x.s.max_output_bytes = t->max_output_bytes;
+    if (code == TSR_EXIT_OK && t->startup_timeout_ns) {
+        int r = wait_output_after(&x.s, 0, bounded(&x, t->startup_timeout_ns));
+        if (r != WAIT_OK && r != WAIT_EXITED) {
+            char why[320];
+            code = live_wait_reason(&x.s, r, why, sizeof why);
+            code = fail(&x, NULL, code, NULL, "no output within startup_timeout_ms: %s", why);
+        }
+    }
     for (size_t i = 0; code == TSR_EXIT_OK && i < t->nsteps; i++)
         code = step(&x, &t->steps[i]);
+    if (code == TSR_EXIT_OK && out && out->snapshot_failures)
+        code = TSR_EXIT_FAILED;
     if (code != TSR_EXIT_NOT_STARTED)
         code = live_close(&x.s, code);
+    if (out)
+        out->code = code;
     session_free(&x.s);
     free(env);
     free(cwd);
+    free_owned(owned);
     return code;
+}
+
+int tape_run(const char *path, const tape *t, const live_options *a)
+{
+    return run(path, t, a, NULL, NULL);
+}
+
+int tape_run_quiet(const char *path, const tape *t, const live_options *a, const tape_hooks *hooks,
+                   tape_outcome *out)
+{
+    memset(out, 0, sizeof *out);
+    out->step = -1;
+    return run(path, t, a, hooks, out);
 }

@@ -198,6 +198,50 @@ static void test_depth(void)
     rejected_n(obj, n, 5 * TSR_JSON_MAX_DEPTH + 1, reason);
 }
 
+/* Strict reading: a duplicate key is refused at its second occurrence, on
+ * the right line and column; offsets of values and keys point at them. */
+static void test_strict_and_positions(void)
+{
+    const char *doc = "{\n  \"a\": [1,\n    true],\n  \"b\": {\"a\": 2},\n  \"a\": 3\n}\n";
+    tsr_json_limits strict = {0, 1};
+    tsr_json_value v;
+    tsr_json_error err;
+    int rc = tsr_json_parse_limited(doc, strlen(doc), &strict, &v, &err);
+    CHECK_MSG(rc == TSR_ERR_FORMAT, "duplicate key accepted in strict mode");
+    if (rc == TSR_OK)
+        tsr_json_free(&v);
+    CHECK_MSG(strcmp(err.reason, "duplicate key \"a\"") == 0, "reason \"%s\"", err.reason);
+    CHECK_MSG(err.line == 5 && err.column == 3, "duplicate at %zu:%zu, expected 5:3", err.line,
+              err.column);
+
+    /* the same document without the repeated key: positions of what is in it */
+    const char *ok = "{\n  \"a\": [1,\n    true],\n  \"b\": {\"a\": 2}\n}";
+    rc = tsr_json_parse_limited(ok, strlen(ok), &strict, &v, &err);
+    CHECK_MSG(rc == TSR_OK, "rejected: %s", err.reason);
+    if (rc == TSR_OK) {
+        size_t line, col;
+        const tsr_json_member *b = &v.u.object.members[1];
+        tsr_json_locate(ok, strlen(ok), b->key_offset, &line, &col);
+        CHECK_MSG(line == 4 && col == 3, "key b at %zu:%zu", line, col);
+        const tsr_json_value *t = &v.u.object.members[0].value.u.array.items[1];
+        tsr_json_locate(ok, strlen(ok), t->offset, &line, &col);
+        CHECK_MSG(t->type == TSR_JSON_TRUE && line == 3 && col == 5, "true at %zu:%zu", line, col);
+        tsr_json_free(&v);
+    }
+
+    /* a syntax error on a later line: its line and its column in that line */
+    const char *bad = "{\n\t\"x\": 1,\n\t\"y\" 2\n}";
+    rc = tsr_json_parse(bad, strlen(bad), &v, &err);
+    CHECK_MSG(rc == TSR_ERR_FORMAT && err.line == 3 && err.column == 6 && err.offset == 16,
+              "error at %zu:%zu (offset %zu), expected 3:6", err.line, err.column, err.offset);
+
+    /* the bound on values still holds alongside */
+    tsr_json_limits few = {3, 1};
+    rc = tsr_json_parse_limited("[1,2,3]", 7, &few, &v, &err);
+    CHECK_MSG(rc == TSR_ERR_FORMAT && strcmp(err.reason, "more than 3 values") == 0,
+              "value bound: %s", err.reason);
+}
+
 int main(void)
 {
     test_strings();
@@ -205,5 +249,6 @@ int main(void)
     test_numbers();
     test_structure();
     test_depth();
+    test_strict_and_positions();
     return check_report();
 }

@@ -1,0 +1,290 @@
+/* `tessera test [--update] [--report FILE] [--junit FILE] [--shard I/N]
+ * [--jobs N] SPEC|TAPE|DIR...`: every file of the shard checked first (one
+ * invalid: exit 2, nothing runs), then run --jobs at a time, each in a
+ * child process, then reported. Exit 0: all passed; 1: any failed. */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "commands.h"
+#include "diag.h"
+#include "exit_codes.h"
+#include "spec.h"
+#include "tape.h"
+#include "temp_home.h"
+#include "test_suite.h"
+
+typedef struct test_args {
+    test_options o;
+    const char *report, *junit;
+    long shard, shards, jobs;
+    int check; /* --check: validate only */
+    char **paths;
+    int npaths;
+} test_args;
+
+static int whole(const char *s, long min, long max, long *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (errno || end == s || *end || v < min || v > max)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+static int parse(int argc, char **argv, test_args *a)
+{
+    memset(a, 0, sizeof *a);
+    a->shard = a->shards = 1;
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    a->jobs = cores > 0 ? cores : 1;
+    a->paths = argv + argc;
+    int i = 1;
+    for (; i < argc && argv[i][0] == '-' && strcmp(argv[i], "--") != 0; i++) {
+        const char *f = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (strcmp(f, "--update") == 0 || strcmp(f, "--check") == 0) {
+            *(f[2] == 'u' ? &a->o.update : &a->check) = 1;
+            continue;
+        }
+        if (strcmp(f, "--help") == 0 || strcmp(f, "-h") == 0) {
+            cli_print_command_help(&TEST_COMMAND);
+            return -1;
+        }
+        if (strcmp(f, "--report") != 0 && strcmp(f, "--junit") != 0 && strcmp(f, "--shard") != 0 &&
+            strcmp(f, "--jobs") != 0)
+            return diag_usage("test: unknown flag %s", f);
+        if (!v)
+            return diag_usage("test: %s needs a value", f);
+        i++;
+        if (strcmp(f, "--report") == 0)
+            a->report = v;
+        else if (strcmp(f, "--junit") == 0)
+            a->junit = v;
+        else if (strcmp(f, "--jobs") == 0) {
+            if (whole(v, 1, 256, &a->jobs) != 0)
+                return diag_usage("test: --jobs must be a whole number from 1 to 256");
+        } else {
+            const char *slash = strchr(v, '/');
+            char first[24];
+            if (!slash || (size_t)(slash - v) >= sizeof first)
+                return diag_usage("test: --shard must be I/N, e.g. 1/3");
+            snprintf(first, sizeof first, "%.*s", (int)(slash - v), v);
+            if (whole(slash + 1, 1, 10000, &a->shards) != 0 ||
+                whole(first, 1, a->shards, &a->shard) != 0)
+                return diag_usage("test: --shard must be I/N with 1 <= I <= N <= 10000");
+        }
+    }
+    if (i < argc && strcmp(argv[i], "--") == 0)
+        i++;
+    if (i >= argc)
+        return diag_usage("test: name at least one spec, tape or folder");
+    a->paths = argv + i;
+    a->npaths = argc - i;
+    return 0;
+}
+
+/* Checks every file; prints each error. Returns how many are invalid. */
+static size_t validate(const test_file *files, size_t n)
+{
+    size_t bad = 0;
+    for (size_t i = 0; i < n; i++) {
+        tape t;
+        spec_info info;
+        int code = files[i].is_tape ? tape_load(files[i].path, &t)
+                                    : spec_load(files[i].path, &t, &info);
+        if (code != TSR_EXIT_OK) {
+            bad++;
+            continue;
+        }
+        tape_free(&t);
+        if (!files[i].is_tape)
+            spec_info_free(&info);
+    }
+    return bad;
+}
+
+typedef struct child {
+    pid_t pid;
+    int fd;
+    size_t index;
+} child;
+
+/* In the child: stdout to nowhere, stderr (diffs) to the stage folder. */
+static void run_child(const test_file *f, size_t i, const test_options *o, int fd)
+{
+    char err[600];
+    snprintf(err, sizeof err, "%s/e%zu", o->stage_dir, i);
+    int null = open("/dev/null", O_RDWR | O_CLOEXEC);
+    int e = open(err, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    if (null >= 0) {
+        dup2(null, STDIN_FILENO);
+        dup2(null, STDOUT_FILENO);
+    }
+    if (e >= 0)
+        dup2(e, STDERR_FILENO);
+    test_result r;
+    test_run_file(f, i, o, &r);
+    fflush(stderr);
+    ssize_t n = write(fd, &r, sizeof r);
+    _exit(n == (ssize_t)sizeof r ? 0 : 1);
+}
+
+/* Collects one finished child's result (a child that died says so). */
+static void reap(child *running, size_t *nrun, test_result *results)
+{
+    int status;
+    pid_t pid = waitpid(-1, &status, 0);
+    for (size_t k = 0; pid > 0 && k < *nrun; k++) {
+        if (running[k].pid != pid)
+            continue;
+        test_result *r = &results[running[k].index];
+        if (read(running[k].fd, r, sizeof *r) != (ssize_t)sizeof *r) {
+            memset(r, 0, sizeof *r);
+            r->code = TSR_EXIT_INTERNAL;
+            r->step = -1;
+            r->other_failure = 1;
+            snprintf(r->reason, sizeof r->reason, "the run ended without a result");
+        }
+        close(running[k].fd);
+        running[k] = running[--*nrun];
+        return;
+    }
+}
+
+static int run_all(const test_file *files, size_t n, const test_args *a,
+                   test_result *results)
+{
+    child *running = calloc((size_t)a->jobs, sizeof *running);
+    if (!running)
+        return -1;
+    size_t nrun = 0, next = 0;
+    fflush(NULL);
+    while (next < n || nrun > 0) {
+        if (next < n && nrun < (size_t)a->jobs) {
+            int p[2];
+            if (pipe(p) != 0)
+                break;
+            pid_t pid = fork();
+            if (pid == 0) {
+                close(p[0]);
+                run_child(&files[next], next, &a->o, p[1]);
+            }
+            close(p[1]);
+            if (pid < 0) {
+                close(p[0]);
+                break;
+            }
+            running[nrun++] = (child){pid, p[0], next};
+            next++;
+            continue;
+        }
+        reap(running, &nrun, results);
+    }
+    while (nrun > 0)
+        reap(running, &nrun, results);
+    free(running);
+    return next == n ? 0 : -1;
+}
+
+/* A failed file's stderr (a snapshot diff), shown after its line. */
+static void show_artifact(const char *stage_dir, size_t i)
+{
+    char path[600], buf[4096];
+    snprintf(path, sizeof path, "%s/e%zu", stage_dir, i);
+    FILE *f = fopen(path, "r");
+    for (size_t n; f && (n = fread(buf, 1, sizeof buf, f)) > 0;)
+        fwrite(buf, 1, n, stderr);
+    if (f)
+        fclose(f);
+}
+
+static int suite(const test_args *a, const test_file *all, size_t nall)
+{
+    /* the shard: every Nth file of the sorted list, from the Ith */
+    test_file *files = calloc(nall + 1, sizeof *files);
+    if (!files)
+        return diag_internal("out of memory");
+    size_t n = 0;
+    for (size_t i = (size_t)a->shard - 1; i < nall; i += (size_t)a->shards)
+        files[n++] = all[i];
+    size_t bad = validate(files, n);
+    if (bad) {
+        fprintf(stderr, "tessera: test: %zu invalid file%s: nothing was run\n", bad,
+                bad == 1 ? "" : "s");
+        free(files);
+        return TSR_EXIT_USAGE;
+    }
+    if (a->check) {
+        printf("%zu valid file%s\n", n, n == 1 ? "" : "s");
+        free(files);
+        return TSR_EXIT_OK;
+    }
+    char stage[512];
+    const char *tmp = getenv("TMPDIR");
+    snprintf(stage, sizeof stage, "%s/tessera-test-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    test_result *results = calloc(n + 1, sizeof *results);
+    int code = TSR_EXIT_OK;
+    if (!results || !mkdtemp(stage)) {
+        free(results);
+        free(files);
+        return diag_internal("test: cannot make a temporary folder");
+    }
+    test_args run = *a;
+    run.o.stage_dir = stage;
+    if (run_all(files, n, &run, results) != 0)
+        code = diag_internal("test: cannot start a run: %s", strerror(errno));
+    size_t failed = 0, staged = 0;
+    for (size_t i = 0; i < n; i++) {
+        test_report_human(&files[i], &results[i]);
+        if (results[i].code != TSR_EXIT_OK) {
+            failed++;
+            fflush(stdout);
+            show_artifact(stage, i);
+        }
+        staged += results[i].staged;
+    }
+    char shard[48];
+    snprintf(shard, sizeof shard, "%ld/%ld", a->shard, a->shards);
+    printf("%zu passed, %zu failed\n", n - failed, failed);
+    if (a->o.update && staged) {
+        if (failed)
+            printf("%zu staged snapshot%s not applied: other failures\n", staged,
+                   staged == 1 ? "" : "s");
+        else if (test_apply_staged(stage, n) < 0)
+            code = TSR_EXIT_FAILED;
+        else
+            printf("%zu snapshot%s updated\n", staged, staged == 1 ? "" : "s");
+    }
+    if (a->report && test_report_json(a->report, files, results, n, shard) != 0)
+        code = TSR_EXIT_FAILED;
+    if (a->junit && test_report_junit(a->junit, files, results, n, shard) != 0)
+        code = TSR_EXIT_FAILED;
+    temp_tree_remove(stage);
+    free(results);
+    free(files);
+    return failed ? TSR_EXIT_FAILED : code;
+}
+
+int cmd_test(int argc, char **argv)
+{
+    test_args a;
+    int rc = parse(argc, argv, &a);
+    if (rc != 0)
+        return rc < 0 ? TSR_EXIT_OK : rc;
+    test_file *all;
+    size_t nall;
+    int code = test_collect(a.paths, a.npaths, &all, &nall);
+    if (code != TSR_EXIT_OK)
+        return code;
+    code = suite(&a, all, nall);
+    test_files_free(all, nall);
+    return code;
+}

@@ -1,0 +1,202 @@
+/* One file of a suite, in a child process: loaded again (the parent
+ * validated it), its v2 workspace copied, run quietly through the shared
+ * executor, its snapshots compared or staged. */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "exit_codes.h"
+#include "golden.h"
+#include "mono_clock.h"
+#include "spec.h"
+#include "spec_workspace.h"
+#include "tape.h"
+#include "test_suite.h"
+
+typedef struct snap_ctx {
+    const char *spec_path;
+    const test_options *o;
+    size_t index;  /* the file's, for staged names */
+    size_t staged;
+} snap_ctx;
+
+/* FILE's folder + "__snapshots__/" + name + ".snap" (malloc'd). */
+static char *snapshot_path(const char *spec_path, const char *name)
+{
+    const char *slash = strrchr(spec_path, '/');
+    size_t dir = slash ? (size_t)(slash - spec_path) + 1 : 0;
+    size_t n = dir + strlen("__snapshots__/") + strlen(name) + strlen(".snap") + 1;
+    char *p = malloc(n);
+    if (p)
+        snprintf(p, n, "%.*s__snapshots__/%s.snap", (int)dir, spec_path, name);
+    return p;
+}
+
+/* --update: the new screen goes to the stage folder and the manifest, to be
+ * applied by the parent when the whole suite allows it. */
+static int stage(snap_ctx *c, const char *dest, const char *screen, size_t len, char *reason,
+                 size_t cap)
+{
+    char staged[600], manifest[600];
+    snprintf(staged, sizeof staged, "%s/s%zu-%zu", c->o->stage_dir, c->index, c->staged);
+    snprintf(manifest, sizeof manifest, "%s/m%zu", c->o->stage_dir, c->index);
+    FILE *m = fopen(manifest, "a");
+    int ok = m && golden_write(staged, screen, len) == GOLDEN_SAME &&
+             fprintf(m, "%s\t%s\n", staged, dest) > 0;
+    if (m && fclose(m) != 0)
+        ok = 0;
+    if (!ok) {
+        snprintf(reason, cap, "cannot stage the snapshot");
+        return TSR_EXIT_INTERNAL;
+    }
+    c->staged++;
+    return TSR_EXIT_OK;
+}
+
+static int compare_snapshot(void *ctx, const tape_step *st, const char *screen, size_t len,
+                            char *reason, size_t cap)
+{
+    snap_ctx *c = ctx;
+    char *dest = snapshot_path(c->spec_path, st->str);
+    if (!dest) {
+        snprintf(reason, cap, "out of memory");
+        return TSR_EXIT_INTERNAL;
+    }
+    size_t have_len = 0;
+    char *have = golden_read(dest, &have_len);
+    int code = TSR_EXIT_OK;
+    if (have && have_len == len && memcmp(have, screen, len) == 0)
+        code = TSR_EXIT_OK;
+    else if (c->o->update)
+        code = stage(c, dest, screen, len, reason, cap);
+    else if (!have) {
+        snprintf(reason, cap, "snapshot \"%s\" does not exist (tessera test --update writes it)",
+                 st->str);
+        code = TSR_EXIT_FAILED;
+    } else {
+        /* the diff goes to this child's stderr: the parent shows it */
+        unified_diff(dest, have, have_len, "screen", screen, len);
+        snprintf(reason, cap, "snapshot \"%s\" differs from the screen (diff shown)", st->str);
+        code = TSR_EXIT_FAILED;
+    }
+    free(have);
+    free(dest);
+    return code;
+}
+
+/* The action names of a spec, for its failures. */
+static const char *spec_action(tape_op op)
+{
+    switch (op) {
+    case TAPE_PRESS: return "key";
+    case TAPE_TYPE: return "text";
+    case TAPE_EXPECT: return "expect";
+    case TAPE_EXPECT_NOT: return "expect_not";
+    case TAPE_WAIT_REDRAW: return "wait_for_redraw";
+    case TAPE_SNAPSHOT_CHECK: return "snapshot";
+    case TAPE_EXPECT_EXIT: return "exit";
+    case TAPE_RESIZE: return "resize";
+    default: return "step";
+    }
+}
+
+void test_run_file(const test_file *f, size_t i, const test_options *o, test_result *r)
+{
+    memset(r, 0, sizeof *r);
+    r->is_tape = f->is_tape;
+    r->step = -1;
+    uint64_t start = mono_now_ns();
+    tape t;
+    spec_info info = {0};
+    int code = f->is_tape ? tape_load(f->path, &t) : spec_load(f->path, &t, &info);
+    if (code != TSR_EXIT_OK) {
+        r->code = code;
+        snprintf(r->reason, sizeof r->reason, "the file is invalid");
+        return;
+    }
+    spec_workspace ws = {0};
+    if (info.workspace && spec_workspace_copy(f->path, info.workspace, &ws, r->reason,
+                                              sizeof r->reason) != 0) {
+        r->code = TSR_EXIT_INTERNAL;
+        r->other_failure = 1;
+    } else {
+        if (ws.path[0] && spec_workspace_cwd(&ws, &t) != 0) {
+            r->code = TSR_EXIT_INTERNAL;
+            snprintf(r->reason, sizeof r->reason, "out of memory");
+        } else {
+            live_options a;
+            memset(&a, 0, sizeof a);
+            tsr_options_default(&a.term);
+            a.term.rows = 24;
+            a.term.cols = 80;
+            a.timeout_ns = 10ull * 1000000000u;
+            a.settle_ns = 100ull * 1000000u;
+            a.quiet = 1;
+            snap_ctx sc = {f->path, o, i, 0};
+            tape_hooks hooks = {&sc, compare_snapshot};
+            tape_outcome out;
+            tape_run_quiet(f->path, &t, &a, &hooks, &out);
+            r->code = out.code;
+            r->step = out.step;
+            r->line = out.line;
+            r->column = out.column;
+            r->deadline = out.deadline;
+            r->other_failure = out.other_failure;
+            r->staged = sc.staged;
+            if (out.step >= 0)
+                snprintf(r->action, sizeof r->action, "%s",
+                         f->is_tape ? tape_op_name(out.op) : spec_action(out.op));
+            snprintf(r->reason, sizeof r->reason, "%s", out.reason);
+        }
+        spec_workspace_remove(&ws);
+    }
+    tape_free(&t);
+    spec_info_free(&info);
+    r->seconds = (double)(mono_now_ns() - start) / 1e9;
+}
+
+long test_apply_staged(const char *stage_dir, size_t nfiles)
+{
+    long applied = 0;
+    for (size_t i = 0; i < nfiles; i++) {
+        char manifest[600], line[4200];
+        snprintf(manifest, sizeof manifest, "%s/m%zu", stage_dir, i);
+        FILE *m = fopen(manifest, "r");
+        if (!m)
+            continue;
+        while (fgets(line, sizeof line, m)) {
+            char *tab = strchr(line, '\t');
+            char *nl = strchr(line, '\n');
+            if (!tab || !nl)
+                continue;
+            *tab = '\0';
+            *nl = '\0';
+            const char *dest = tab + 1;
+            size_t len = 0;
+            char *text = golden_read(line, &len);
+            /* the folder first: a new spec has none yet */
+            char dir[4200];
+            snprintf(dir, sizeof dir, "%s", dest);
+            char *slash = strrchr(dir, '/');
+            if (slash) {
+                *slash = '\0';
+                if (mkdir(dir, 0777) != 0 && errno != EEXIST)
+                    text = (free(text), NULL);
+            }
+            if (!text || golden_write(dest, text, len) != GOLDEN_SAME) {
+                fprintf(stderr, "tessera: %s: cannot write the snapshot\n", dest);
+                free(text);
+                fclose(m);
+                return -1;
+            }
+            free(text);
+            applied++;
+        }
+        fclose(m);
+    }
+    return applied;
+}
