@@ -113,6 +113,11 @@ export async function runView(args) {
     process.stderr.write(`tessera view: cannot listen on 127.0.0.1:${port}: ${e.message}\n`);
     return 1;
   }
+  // The handlers come before the URL: whoever reads the URL may stop us at once.
+  const stopped = new Promise((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
   const url = view.url(basename(file));
   process.stdout.write(`${url}\n`);
   if (openBrowser) {
@@ -121,10 +126,7 @@ export async function runView(args) {
     opener.on('error', () => process.stderr.write('tessera view: no xdg-open: open the URL above\n'));
     opener.unref();
   }
-  await new Promise((resolve) => {
-    process.once('SIGINT', resolve);
-    process.once('SIGTERM', resolve);
-  });
+  await stopped;
   await view.close();
   return 0;
 }
