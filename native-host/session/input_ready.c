@@ -2,8 +2,9 @@
  * the system call it is blocked in (/proc/PID/task/TID/syscall; wchan when
  * that file is closed to us). A read of the terminal, poll, select or epoll
  * is a wait for input; a wait for a child or a futex is neutral (a shell
- * waiting for its job, a parked thread); anything else (running, sleeping,
- * writing, waiting for a signal) means the program is busy. */
+ * waiting for its job, a parked thread), and so is a helper thread waiting
+ * for a signal (vim's, for one); anything else (running, sleeping, writing,
+ * a main thread waiting for a signal) means the program is busy. */
 #define _XOPEN_SOURCE 700
 #include "input_ready.h"
 
@@ -76,7 +77,7 @@ static int fd_is_terminal(long pid, unsigned long fd, const char *tty)
     return strcmp(link, "/dev/tty") == 0 || (tty && strcmp(link, tty) == 0);
 }
 
-static task_wait from_syscall(long pid, const char *text, const char *tty)
+static task_wait from_syscall(long pid, long tid, const char *text, const char *tty)
 {
     static const long reads[] = {SYS_read, SYS_readv, SYS_pread64};
     static const long polls[] = {
@@ -95,6 +96,7 @@ static task_wait from_syscall(long pid, const char *text, const char *tty)
         SYS_ppoll, SYS_pselect6, SYS_epoll_pwait,
     };
     static const long neutral[] = {SYS_wait4, SYS_waitid, SYS_futex};
+    static const long signal_waits[] = {SYS_rt_sigtimedwait, SYS_rt_sigsuspend};
     if (strncmp(text, "running", 7) == 0)
         return TASK_BUSY;
     char *end;
@@ -105,6 +107,8 @@ static task_wait from_syscall(long pid, const char *text, const char *tty)
         return fd_is_terminal(pid, strtoul(end, NULL, 16), tty) ? TASK_INPUT : TASK_BUSY;
     if (in_list(nr, polls, sizeof polls / sizeof polls[0]))
         return TASK_INPUT;
+    if (tid != pid && in_list(nr, signal_waits, sizeof signal_waits / sizeof signal_waits[0]))
+        return TASK_NEUTRAL; /* a parked helper thread */
     return in_list(nr, neutral, sizeof neutral / sizeof neutral[0]) ? TASK_NEUTRAL : TASK_BUSY;
 }
 
@@ -130,7 +134,7 @@ static task_wait task_state(long pid, long tid, const char *tty)
     char path[96], text[512];
     snprintf(path, sizeof path, "/proc/%ld/task/%ld/syscall", pid, tid);
     if (read_small(path, text, sizeof text) > 0)
-        return from_syscall(pid, text, tty);
+        return from_syscall(pid, tid, text, tty);
     snprintf(path, sizeof path, "/proc/%ld/task/%ld/wchan", pid, tid);
     if (read_small(path, text, sizeof text) < 0)
         return TASK_UNREADABLE;

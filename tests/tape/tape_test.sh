@@ -337,6 +337,12 @@ case_ready_less_after_resize() {
     printf 'rows 5\ncols 40\nrun less lines.txt\nwait "line 4" 10s\nready\nresize 12 40\nwait "line 11" 5s\nready\npress q\nexpect-exit 0\n' >l.tape
     loop 20 l.tape --env LESSHISTFILE=- --env LESS=
 }
+# vim keeps a helper thread waiting for signals: it is parked, not busy, so
+# vim is ready once its main thread waits for the terminal.
+case_ready_vim() {
+    printf 'rows 10\ncols 40\nrun vim --clean -n\nwait "~" 10s\nready 5s\ntype ":q"\npress Enter\nexpect-exit 0\n' >v.tape
+    loop 20 v.tape
+}
 
 "case_$CASE"
 no_leftovers "$MARK"
