@@ -105,7 +105,9 @@ static uint64_t mix(uint64_t h, uint64_t v)
     return h * 0xff51afd7ed558ccdull;
 }
 
-/* The visual identity of what v shows as one number. */
+/* The visual identity of what v shows as one number. Synchronized output
+ * (2026) counts: its end is the moment a half-drawn update becomes a
+ * screen, so it starts a revision that waits can settle on. */
 static uint64_t visual_hash(const view *v)
 {
     const tsr_cursor *c = &v->meta.cursor;
@@ -115,7 +117,8 @@ static uint64_t visual_hash(const view *v)
     h = mix(h, (uint64_t)c->row << 32 | (uint32_t)c->col);
     h = mix(h, (uint64_t)c->visible | (uint64_t)c->shape << 8 | (uint64_t)c->blink << 16 |
                    (uint64_t)v->meta.alt << 24 |
-                   (uint64_t)modes_bit(v->meta.modes, M_DECSCNM) << 32);
+                   (uint64_t)modes_bit(v->meta.modes, M_DECSCNM) << 32 |
+                   (uint64_t)modes_bit(v->meta.modes, M_SYNC) << 33);
     return h;
 }
 

@@ -154,6 +154,8 @@ class TerminalExpectation {
     const loc = this.locator;
     return this._converge('toBeStable', loc ? `the locator to match exactly once on a screen unchanged for ${o.settleMs} ms`
       : `the screen to stay unchanged for ${o.settleMs} ms`, o, (snap) => {
+      // While the program holds synchronized output (2026) the screen is mid-update.
+      if (snap.modes.synchronized_output) return { ok: false };
       if (!loc) return { ok: true };
       const r = loc.resolve(snap);
       return { ok: !!r.match, ambiguous: r.ambiguous, candidates: r.candidates };
