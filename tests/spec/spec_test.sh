@@ -9,33 +9,17 @@
 set -u
 BIN=$1
 CASE=$2
-FAILED=0
 HERE=$(cd "$(dirname "$0")" && pwd)
-if ! grep -q "^case_$CASE() {" "$0"; then
-    echo "spec_test.sh: no such case: $CASE" >&2
-    exit 2
-fi
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/tessera-spec.XXXXXX") || exit 1
-MARK="tsr-spec-$CASE-$$-$(date +%s%N)"
-trap 'rm -rf "$WORK"' EXIT
-cd "$WORK" || exit 1
+. "$HERE/../lib/case.sh"
+case_begin spec
 mkdir tmp
 export TMPDIR="$WORK/tmp" TSR_TEST_MARK="$MARK"
 
-fail() {
-    printf 'FAIL %s: %s\n' "$CASE" "$*" >&2
-    FAILED=1
-}
-show() {
-    echo "--- stdout" >&2; head -c 3000 out >&2
-    echo "--- stderr" >&2; head -c 3000 err >&2
-}
 # t ARGS...: tessera test, output in out and err, exit code in CODE.
 t() {
     "$BIN" test "$@" </dev/null >out 2>err
     CODE=$?
 }
-expect_code() { [ "$CODE" -eq "$1" ] || { fail "exit code $CODE, expected $1"; show; }; }
 . "$HERE/../lib/leftovers.sh"
 # spec FILE JSON: writes a spec.
 spec() { printf '%s\n' "$2" >"$1"; }
