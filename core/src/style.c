@@ -13,18 +13,6 @@
 #define STYLE_GC_THRESHOLD 16384u
 #define STYLE_MAX_CAP (1u << 24)
 
-int style_equal(const tsr_style *a, const tsr_style *b)
-{
-    return a->fg == b->fg && a->bg == b->bg && a->ul_color == b->ul_color &&
-           a->attrs == b->attrs && a->underline == b->underline && a->link == b->link;
-}
-
-int style_is_default(const tsr_style *s)
-{
-    static const tsr_style def;
-    return style_equal(s, &def);
-}
-
 static uint32_t style_hash(const tsr_style *s)
 {
     uint64_t a = (uint64_t)s->fg << 32 | s->bg;
