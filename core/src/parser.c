@@ -515,14 +515,9 @@ static size_t csi_params_run(parser *p, const uint8_t *s, size_t n)
 {
     parser_seq *q = &p->seq;
     size_t i = 0;
-    if (n && !q->nparams && ((unsigned)(s[0] - '0') < 10u || s[0] == ';' || s[0] == ':')) {
-        q->nparams = 1; /* as param_byte starts a list */
-        q->params[0] = -1;
-    }
-    /* from here nparams >= 1, or the first byte ends the loop */
     while (i < n) {
         uint8_t b = s[i];
-        if ((unsigned)(b - '0') < 10u && q->clamped != 2) {
+        if ((unsigned)(b - '0') < 10u && q->nparams && q->clamped != 2) {
             int32_t *v = &q->params[q->nparams - 1];
             int32_t cur = *v < 0 ? 0 : *v;
             do {
@@ -536,7 +531,7 @@ static size_t csi_params_run(parser *p, const uint8_t *s, size_t n)
             *v = cur;
             continue;
         }
-        if (b == ';' && q->nparams < PARSER_MAX_PARAMS) {
+        if (b == ';' && q->nparams && q->nparams < PARSER_MAX_PARAMS) {
             /* the commonest separator, inline */
             q->params[q->nparams++] = -1;
         } else if ((unsigned)(b - '0') < 10u || b == ';' || b == ':') {
