@@ -36,7 +36,10 @@ static void on_csi(void *u, const parser_seq *seq, uint8_t final)
         t->gc_valid = 0;
     if (seq->clamped)
         term_note_seq(t, "CSI", seq, final, "parameters clamped");
-    term_csi(t, seq, final);
+    if (final == 'm' && !seq->marker && !seq->ninter)
+        term_sgr(t, seq); /* the commonest sequence skips term_csi's table */
+    else
+        term_csi(t, seq, final);
 }
 static void on_osc(void *u, const uint8_t *d, size_t n, int truncated, uint8_t tb)
 {

@@ -509,23 +509,32 @@ static size_t utf8_run(parser *p, const uint8_t *s, size_t n)
 }
 
 /* Digits and separators of a CSI parameter list, without the general
- * state machine. Returns the bytes consumed. */
+ * state machine: a value's digits are summed in a register and stored once.
+ * Same results as param_byte byte by byte. Returns the bytes consumed. */
 static size_t csi_params_run(parser *p, const uint8_t *s, size_t n)
 {
     parser_seq *q = &p->seq;
     size_t i = 0;
     while (i < n) {
         uint8_t b = s[i];
-        if (b >= '0' && b <= '9' && q->nparams && q->clamped != 2) {
-            /* the common case, inline: another digit of the current value */
+        if ((unsigned)(b - '0') < 10u && q->nparams && q->clamped != 2) {
             int32_t *v = &q->params[q->nparams - 1];
-            int32_t cur = (*v < 0 ? 0 : *v) * 10 + (b - '0');
-            if (cur > PARSER_MAX_PARAM_VALUE) {
-                cur = PARSER_MAX_PARAM_VALUE;
-                q->clamped = q->clamped ? q->clamped : 1;
-            }
+            int32_t cur = *v < 0 ? 0 : *v;
+            do {
+                cur = cur * 10 + (s[i] - '0');
+                if (cur > PARSER_MAX_PARAM_VALUE) {
+                    cur = PARSER_MAX_PARAM_VALUE;
+                    q->clamped = q->clamped ? q->clamped : 1;
+                }
+                i++;
+            } while (i < n && (unsigned)(s[i] - '0') < 10u);
             *v = cur;
-        } else if ((b >= '0' && b <= '9') || b == ';' || b == ':') {
+            continue;
+        }
+        if (b == ';' && q->nparams && q->nparams < PARSER_MAX_PARAMS) {
+            /* the commonest separator, inline */
+            q->params[q->nparams++] = -1;
+        } else if ((unsigned)(b - '0') < 10u || b == ';' || b == ':') {
             param_byte(p, b);
         } else {
             break;

@@ -206,22 +206,38 @@ static void collect_styles(tsr_term *t)
     style_gc_end(&t->styles);
 }
 
-int term_intern(tsr_term *t, const tsr_style *s, uint32_t *id)
+/* style_intern said the table is full or could not grow (rc): collects
+ * and tries again, twice at most. Out of line, so term_intern stays a
+ * frame-free tail call on the common path. */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((noinline, cold))
+#endif
+static int intern_after(tsr_term *t, const tsr_style *s, uint32_t *id, int rc)
 {
-    for (int attempt = 0; attempt < 3; attempt++) {
-        int rc = style_intern(&t->styles, s, id);
-        if (rc == TSR_OK)
-            return TSR_OK;
+    /* the same three attempts, each followed by a collection, as before
+     * the first one moved into term_intern */
+    for (int attempt = 1;; attempt++) {
         if (rc != STYLE_FULL) {
             term_fail(t, rc);
             *id = 0;
             return rc;
         }
         collect_styles(t);
+        if (attempt == 3)
+            break;
+        rc = style_intern(&t->styles, s, id);
+        if (rc == TSR_OK)
+            return TSR_OK;
     }
     *id = 0;
     term_fail(t, TSR_ERR_NOMEM);
     return TSR_ERR_NOMEM;
+}
+
+int term_intern(tsr_term *t, const tsr_style *s, uint32_t *id)
+{
+    int rc = style_intern(&t->styles, s, id);
+    return rc == TSR_OK ? TSR_OK : intern_after(t, s, id, rc);
 }
 
 uint32_t term_pen_id_slow(tsr_term *t)
@@ -231,18 +247,26 @@ uint32_t term_pen_id_slow(tsr_term *t)
     return t->pen_id;
 }
 
+/* Out of line so term_erase_id, called on every scroll, stays frame-free. */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((noinline))
+#endif
+static void erase_id_refresh(tsr_term *t)
+{
+    /* Erasure paints the background colour only (xterm's BCE). */
+    tsr_style e = {0};
+    e.bg = t->pen.bg;
+    if (e.bg == TSR_COLOR_DEFAULT)
+        t->erase_id = 0;
+    else
+        term_intern(t, &e, &t->erase_id);
+    t->pen_dirty &= ~ERASE_DIRTY;
+}
+
 uint32_t term_erase_id(tsr_term *t)
 {
-    if (t->pen_dirty & ERASE_DIRTY) {
-        /* Erasure paints the background colour only (xterm's BCE). */
-        tsr_style e = {0};
-        e.bg = t->pen.bg;
-        if (e.bg == TSR_COLOR_DEFAULT)
-            t->erase_id = 0;
-        else
-            term_intern(t, &e, &t->erase_id);
-        t->pen_dirty &= ~ERASE_DIRTY;
-    }
+    if (t->pen_dirty & ERASE_DIRTY)
+        erase_id_refresh(t);
     return t->erase_id;
 }
 

@@ -54,7 +54,7 @@ void term_sgr(tsr_term *t, const parser_seq *s)
     const tsr_style before = *p;
     int n = s->nparams ? s->nparams : 1;
     for (int i = 0; i < n; i++) {
-        int v = s->nparams ? pv(s, i) : 0;
+        int v = s->nparams && s->params[i] > 0 ? s->params[i] : 0; /* i < nparams */
         switch (v) {
         case 0: {
             uint32_t link = p->link;

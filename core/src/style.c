@@ -13,18 +13,6 @@
 #define STYLE_GC_THRESHOLD 16384u
 #define STYLE_MAX_CAP (1u << 24)
 
-int style_equal(const tsr_style *a, const tsr_style *b)
-{
-    return a->fg == b->fg && a->bg == b->bg && a->ul_color == b->ul_color &&
-           a->attrs == b->attrs && a->underline == b->underline && a->link == b->link;
-}
-
-int style_is_default(const tsr_style *s)
-{
-    static const tsr_style def;
-    return style_equal(s, &def);
-}
-
 static uint32_t style_hash(const tsr_style *s)
 {
     uint64_t a = (uint64_t)s->fg << 32 | s->bg;
@@ -132,6 +120,28 @@ static int grow(style_table *st)
     return TSR_OK;
 }
 
+/* The table is full: grows it (or asks for a collection) and returns the
+ * empty slot for hash in the new slots. Kept out of style_intern so its
+ * lookup stays a small function that saves few registers. */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((noinline, cold))
+#endif
+static int make_room(style_table *st, uint32_t hash, uint32_t *slot)
+{
+    if (st->cap >= STYLE_GC_THRESHOLD && !st->grow_next)
+        return STYLE_FULL;
+    st->grow_next = 0;
+    int rc = grow(st);
+    if (rc)
+        return rc;
+    uint32_t mask = st->cap * 2 - 1;
+    uint32_t i = hash & mask;
+    while (st->slots[i])
+        i = (i + 1) & mask;
+    *slot = i;
+    return TSR_OK;
+}
+
 int style_intern(style_table *st, const tsr_style *s, uint32_t *id)
 {
     if (style_is_default(s)) {
@@ -154,16 +164,9 @@ int style_intern(style_table *st, const tsr_style *s, uint32_t *id)
         nid = st->free_ids[--st->nfree];
     } else {
         if (st->count == st->cap) {
-            if (st->cap >= STYLE_GC_THRESHOLD && !st->grow_next)
-                return STYLE_FULL;
-            st->grow_next = 0;
-            int rc = grow(st);
+            int rc = make_room(st, hash, &i);
             if (rc)
                 return rc;
-            mask = st->cap * 2 - 1;
-            i = hash & mask;
-            while (st->slots[i])
-                i = (i + 1) & mask;
         }
         nid = st->count++;
     }

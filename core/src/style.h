@@ -25,8 +25,17 @@ void style_table_free(style_table *st);
 /* Resets to just the default style. */
 void style_table_clear(style_table *st);
 
-int style_equal(const tsr_style *a, const tsr_style *b);
-int style_is_default(const tsr_style *s);
+/* Inline: the pen is compared on every SGR and looked up on every print
+ * after one. The reserved byte takes no part. */
+static inline int style_equal(const tsr_style *a, const tsr_style *b)
+{
+    return a->fg == b->fg && a->bg == b->bg && a->ul_color == b->ul_color &&
+           a->attrs == b->attrs && a->underline == b->underline && a->link == b->link;
+}
+static inline int style_is_default(const tsr_style *s)
+{
+    return (s->fg | s->bg | s->ul_color | s->attrs | s->underline | s->link) == 0;
+}
 
 /* Finds or adds s. Returns TSR_ERR_NOMEM only when the table cannot grow;
  * STYLE_FULL when the caller should collect garbage and try again. */
