@@ -285,11 +285,29 @@ static int expect(tape_exec *x, const tape_step *st)
                                  : " (--timeout reached)");
 }
 
+/* A spec has no `ready` step: before each input or resize it waits, up to
+ * a second, for the program to read its terminal (as `ready` does), then
+ * acts whatever the answer. Text on the screen does not mean a program is
+ * reading: less loses a resize that lands between its prompt and its read. */
+static void settle_before_input(tape_exec *x, const tape_step *st)
+{
+    if (!x->out || !(st->op == TAPE_TYPE || st->op == TAPE_PRESS || st->op == TAPE_PASTE ||
+                     st->op == TAPE_CLICK || st->op == TAPE_RESIZE))
+        return;
+    char why[160];
+    int fallback = 0;
+    uint64_t deadline = mono_now_ns() + 1000000000u;
+    uint64_t step_end = step_deadline(x, st);
+    wait_input_ready(&x->s, x->args->settle_ns, step_end < deadline ? step_end : deadline, &fallback,
+                     why, sizeof why);
+}
+
 static int step(tape_exec *x, const tape_step *st)
 {
     session *s = &x->s;
     char why[256], w[256];
     int r;
+    settle_before_input(x, st);
     switch (st->op) {
     case TAPE_WAIT:
         r = wait_for_text(s, st->str, st->len, bounded(x, st->dur[0]));
