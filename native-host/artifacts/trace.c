@@ -2,6 +2,8 @@
  * `tessera replay` and the viewer read like any recording. */
 #include "trace.h"
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "journal.h"
@@ -47,6 +49,23 @@ int trace_frame(void *ctx, const tsr_frame *f)
     }
     append(t, f);
     return 0;
+}
+
+int trace_mark(trace *t, uint64_t time_ns, const char *fmt, ...)
+{
+    char label[512];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(label, sizeof label, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        return -1;
+    tsr_frame m = {0};
+    m.type = TSR_FRAME_MARK;
+    m.time_ns = time_ns;
+    m.data = (const uint8_t *)label;
+    m.len = (size_t)n < sizeof label ? (size_t)n : sizeof label - 1;
+    return append(t, &m);
 }
 
 void trace_free(trace *t)

@@ -24,6 +24,14 @@ int trace_begin(trace *t, int rows, int cols, uint64_t time_ns, int private_inpu
  * failure only marks the trace failed, it never stops the session. */
 int trace_frame(void *ctx, const tsr_frame *f);
 
+/* Appends a MARK frame (a step of the test, on the frames' clock) with the
+ * label printf makes. Returns 0 or -1 (the trace is then marked failed). */
+int trace_mark(trace *t, uint64_t time_ns, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
 void trace_free(trace *t);
 
 #endif

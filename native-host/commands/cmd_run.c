@@ -27,14 +27,17 @@ static int wait_failed(session *s, int w, const char *what, char *why, size_t ca
 }
 
 /* check's failures also go into why (cap bytes), the artifact's reason. */
-static int check(session *s, const run_args *a, uint64_t deadline, char *why, size_t cap)
+static int check(session *s, const run_args *a, uint64_t deadline, trace *tr, char *why,
+                 size_t cap)
 {
     char q[96], what[128];
     for (size_t i = 0; i < a->nexpects; i++) {
         const char *t = a->expects[i];
+        tsr_quote(q, sizeof q, t, strlen(t), 0);
+        trace_mark(tr, mono_now_ns(), "--expect %s start", q);
         int w = wait_for_text(s, t, strlen(t), deadline);
+        trace_mark(tr, mono_now_ns(), "--expect %s end: %s", q, w == WAIT_OK ? "passed" : "failed");
         if (w != WAIT_OK) {
-            tsr_quote(q, sizeof q, t, strlen(t), 0);
             snprintf(what, sizeof what, "waiting for %s", q);
             return wait_failed(s, w, what, why, cap);
         }
@@ -84,7 +87,9 @@ int cmd_run(int argc, char **argv)
     char why[512] = "";
     code = live_start(&s, &a.live, a.argv, sink);
     if (code == TSR_EXIT_OK) {
-        code = check(&s, &a, deadline, why, sizeof why);
+        code = check(&s, &a, deadline, &tr, why, sizeof why);
+        if (code != TSR_EXIT_OK)
+            trace_mark(&tr, mono_now_ns(), "failed: %s", why);
         if ((code == TSR_EXIT_OK || code == TSR_EXIT_FAILED) && !a.live.quiet) {
             int out = output_screen(s.term, output_format_for(a.live.styled, 0));
             if (out != TSR_EXIT_OK)

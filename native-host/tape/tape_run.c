@@ -360,6 +360,30 @@ static int step(tape_exec *x, const tape_step *st)
     return r == 0 ? TSR_EXIT_OK : input_failed(x, st, why);
 }
 
+/* One step with its marks in the trace: its start (the step, its input's
+ * size, its text unless the trace is private), then its end and verdict. */
+static int traced_step(tape_exec *x, const tape_step *st, size_t i)
+{
+    char what[128] = "";
+    int input = st->op == TAPE_TYPE || st->op == TAPE_PASTE || st->op == TAPE_PRESS;
+    if (st->str && !x->args->private_trace)
+        tsr_quote(what, sizeof what, st->str, st->len, 0);
+    else if (st->str && input)
+        snprintf(what, sizeof what, "(%zu bytes)", st->len);
+    uint64_t start = mono_now_ns();
+    trace_mark(&x->trace, start, "step %zu start: line %ld %s%s%s", i + 1, st->line,
+               tape_op_name(st->op), what[0] ? " " : "", what);
+    int code = step(x, st);
+    uint64_t end = mono_now_ns();
+    unsigned long long ms = (unsigned long long)((end - start) / 1000000u);
+    if (code == TSR_EXIT_OK)
+        trace_mark(&x->trace, end, "step %zu end: passed (%llums)", i + 1, ms);
+    else
+        trace_mark(&x->trace, end, "step %zu end: failed, exit %d (%llums): %s", i + 1, code, ms,
+                   x->why);
+    return code;
+}
+
 /* A spec's environment: PATH (the host's, or a default), then the host
  * variables it names; TERM, LANG and a fresh HOME come from the launch
  * (spawn_env.h, temp_home.h), and its own env entries last. Entries are
@@ -468,7 +492,7 @@ static int run(const char *path, const tape *t, const live_options *a, const tap
         }
     }
     for (size_t i = 0; code == TSR_EXIT_OK && i < t->nsteps; i++)
-        code = step(&x, &t->steps[i]);
+        code = traced_step(&x, &t->steps[i], i);
     if (code == TSR_EXIT_OK && out && out->snapshot_failures)
         code = TSR_EXIT_FAILED;
     if (code != TSR_EXIT_NOT_STARTED)
