@@ -71,9 +71,9 @@ test('a failed tape\'s trace holds its steps as markers on the frames\' clock', 
   const rec = await openRecording(path.join(dir, folder, 'trace.journal'));
   const labels = rec.markers.map((m) => m.label);
   assert.deepEqual(labels.map((l) => l.replace(/ \(\d+ms\)(: .*)?$/, (m, why) => (why ? ': …' : ''))), [
-    'step 1 start: line 2 expect "one"', 'step 1 end: passed',
-    'step 2 start: line 3 type "abc"', 'step 2 end: passed',
-    'step 3 start: line 4 expect "two"', 'step 3 end: failed, exit 1: …',
+    'step 0 start: line 2 expect "one"', 'step 0 end: passed',
+    'step 1 start: line 3 type "abc"', 'step 1 end: passed',
+    'step 2 start: line 4 expect "two"', 'step 2 end: failed, exit 1: …',
   ]);
   // marks sit on the frames' clock, in order, within the recording
   const times = rec.markers.map((m) => Number(BigInt(m.timeNs) - rec.startNs));

@@ -360,8 +360,9 @@ static int step(tape_exec *x, const tape_step *st)
     return r == 0 ? TSR_EXIT_OK : input_failed(x, st, why);
 }
 
-/* One step with its marks in the trace: its start (the step, its input's
- * size, its text unless the trace is private), then its end and verdict. */
+/* One step with its marks in the trace: its start (the step's index from 0,
+ * as `tessera test` reports it, its line, its input's size, its text unless
+ * the trace is private), then its end and verdict. */
 static int traced_step(tape_exec *x, const tape_step *st, size_t i)
 {
     char what[128] = "";
@@ -371,15 +372,15 @@ static int traced_step(tape_exec *x, const tape_step *st, size_t i)
     else if (st->str && input)
         snprintf(what, sizeof what, "(%zu bytes)", st->len);
     uint64_t start = mono_now_ns();
-    trace_mark(&x->trace, start, "step %zu start: line %ld %s%s%s", i + 1, st->line,
+    trace_mark(&x->trace, start, "step %zu start: line %ld %s%s%s", i, st->line,
                tape_op_name(st->op), what[0] ? " " : "", what);
     int code = step(x, st);
     uint64_t end = mono_now_ns();
     unsigned long long ms = (unsigned long long)((end - start) / 1000000u);
     if (code == TSR_EXIT_OK)
-        trace_mark(&x->trace, end, "step %zu end: passed (%llums)", i + 1, ms);
+        trace_mark(&x->trace, end, "step %zu end: passed (%llums)", i, ms);
     else
-        trace_mark(&x->trace, end, "step %zu end: failed, exit %d (%llums): %s", i + 1, code, ms,
+        trace_mark(&x->trace, end, "step %zu end: failed, exit %d (%llums): %s", i, code, ms,
                    x->why);
     return code;
 }
