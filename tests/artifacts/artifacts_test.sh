@@ -68,6 +68,10 @@ case_tape_fails_beside_it() {
     case $d in sub/tessera-artifacts/fails-*) ;; *) fail "folder named $d" ;; esac
     check_folder "$d"
     grep -q '^one' replayed || fail "the replayed trace lacks the screen"
+    # the steps are marks on the frames' clock: before the input, the screen had no x
+    "$BIN" replay --mark 'step 1 start: line 3 type "x"' "$d/trace.journal" >at_mark 2>&1 ||
+        fail "replay --mark: $(cat at_mark)"
+    printf 'one\n' | cmp -s - at_mark || { fail "the screen at the mark: $(cat at_mark)"; }
     grep -qF 'sub/fails.tape:4: expect &quot;two&quot;' "$d/report.html" || fail "no step in report.html"
 }
 
