@@ -42,6 +42,9 @@ test('a failed assertion writes the trace, the screen and an escaped report', as
   assert.equal(replayed.status, 0, replayed.stderr.toString());
   assert.ok(replayed.stdout.toString().includes(EVIL));
   const rec = await openRecording(path.join(dir, 'trace.journal'));
+  const replayedScreen = rec.replay();
+  assert.equal(replayedScreen.snapshot(), term.screen.snapshot());
+  replayedScreen.free();
   const labels = rec.markers.map((m) => m.label);
   assert.ok(labels.some((l) => /alert\(1\).*toBePresent: passed$/.test(l)), labels.join('\n'));
   assert.ok(labels.some((l) => /^type .*hello.*: sent/.test(l)), labels.join('\n'));
@@ -75,6 +78,12 @@ test('a failed tape\'s trace holds its steps as markers on the frames\' clock', 
     'step 1 start: line 3 type "abc"', 'step 1 end: passed',
     'step 2 start: line 4 expect "two"', 'step 2 end: failed, exit 1: …',
   ]);
+  // the report's viewer link names the revision the replay ends at (what the viewer shows)
+  const html = readFileSync(path.join(dir, folder, 'report.html'), 'utf8');
+  const rev = Number(/[?&]amp;rev=(\d+)|&amp;rev=(\d+)/.exec(html).slice(1).find(Boolean));
+  const screen = rec.replay();
+  assert.equal(screen.revision, rev);
+  screen.free();
   // marks sit on the frames' clock, in order, within the recording
   const times = rec.markers.map((m) => Number(BigInt(m.timeNs) - rec.startNs));
   assert.deepEqual([...times].sort((a, b) => a - b), times);
