@@ -15,8 +15,9 @@ const EVIL = '<script>alert(1)</script>';
 
 test('a failed assertion writes the trace, the screen and an escaped report', async (t) => {
   const root = path.join(work, 'fail');
+  const before = process.env.TESSERA_ARTIFACTS;
   process.env.TESSERA_ARTIFACTS = root;
-  t.after(() => { delete process.env.TESSERA_ARTIFACTS; });
+  t.after(() => { process.env.TESSERA_ARTIFACTS = before; });
   const term = await launch('sh', ['-c', `printf '%s\\n' '${EVIL}'; read x; sleep 5`],
     { rows: 5, cols: 40, hostPath: built('tessera'), test: t });
   await expectTerminal(term.getByText('alert(1)')).toBePresent();
@@ -55,8 +56,9 @@ test('a failed assertion writes the trace, the screen and an escaped report', as
 
 test('a passing assertion leaves no artifacts', async (t) => {
   const root = path.join(work, 'pass');
+  const before = process.env.TESSERA_ARTIFACTS;
   process.env.TESSERA_ARTIFACTS = root;
-  t.after(() => { delete process.env.TESSERA_ARTIFACTS; });
+  t.after(() => { process.env.TESSERA_ARTIFACTS = before; });
   const term = await launch('sh', ['-c', 'echo fine; sleep 5'], { hostPath: built('tessera'), test: t });
   await expectTerminal(term.getByText('fine')).toBePresent();
   await term.close();
