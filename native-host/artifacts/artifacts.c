@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "make_dirs.h"
 #include "output.h"
 #include "report_html.h"
 
@@ -35,25 +36,6 @@ static int join(char *out, size_t cap, const char *dir, const char *name)
     out[d] = '/';
     memcpy(out + d + 1, name, n + 1);
     return 0;
-}
-
-/* mkdir -p: every missing folder of path. */
-static int make_dirs(const char *path)
-{
-    char buf[PATH_MAX];
-    if (snprintf(buf, sizeof buf, "%s", path) >= (int)sizeof buf) {
-        errno = ENAMETOOLONG;
-        return -1;
-    }
-    for (char *p = buf + 1; *p; p++) {
-        if (*p != '/')
-            continue;
-        *p = '\0';
-        if (mkdir(buf, 0777) != 0 && errno != EEXIST)
-            return -1;
-        *p = '/';
-    }
-    return mkdir(buf, 0777) != 0 && errno != EEXIST ? -1 : 0;
 }
 
 /* The root: --artifacts, else $TESSERA_ARTIFACTS, else tessera-artifacts/
@@ -99,7 +81,7 @@ static int make_folder(const artifact_info *info, char *out, size_t cap)
     char root[PATH_MAX / 2], base[72], stamp[32];
     root_of(info, root, sizeof root);
     base_of(info, base, sizeof base);
-    if (make_dirs(root) != 0) {
+    if (make_dirs(root, 0777) != 0) {
         fprintf(stderr, "tessera: artifacts: %s: cannot create: %s\n", root, strerror(errno));
         return -1;
     }
