@@ -3,7 +3,7 @@
  * them with feed and replay (feed/feed_commands.c). */
 #include "commands.h"
 
-#define LIVE_FLAGS_HELP                                                                     \
+#define LIVE_FLAGS_LIST                                                                     \
     "\nflags (before or after the command name):\n"                                     \
     "  --rows N          screen rows, 1 to 1000 (default 24)\n"                             \
     "  --cols N          screen columns, 1 to 1000 (default 80)\n"                          \
@@ -16,7 +16,8 @@
     "  --env NAME=VALUE  add to the program's environment (repeatable)\n"                   \
     "  --clear-env       start the program from an empty environment\n"                     \
     "  --cwd DIR         start the program in DIR\n"                                        \
-    "  --isolate-home    a fresh temporary HOME and XDG folders, removed afterwards\n"       \
+    "  --isolate-home    a fresh temporary HOME and XDG folders, removed afterwards\n"
+#define LIVE_ENV_NOTE                                                                       \
     "The program gets TERM=xterm-256color and LANG=LC_ALL=C.UTF-8 unless --env says else.\n"
 
 #define ARTIFACTS_HELP                                                                      \
@@ -47,7 +48,7 @@ const cli_command RUN_COMMAND = {
     "run",
     "[--expect TEXT]... [--expect-not TEXT]... [--expect-exit N] [FLAGS] -- CMD [ARGS]",
     "run a program on a pty, check what it shows, print its screen",
-    RUN_DETAILS LIVE_FLAGS_HELP ARTIFACTS_HELP,
+    RUN_DETAILS LIVE_FLAGS_LIST ARTIFACTS_HELP LIVE_ENV_NOTE,
     cmd_run,
 };
 
@@ -55,7 +56,7 @@ const cli_command SNAPSHOT_COMMAND = {
     "snapshot",
     "[--golden FILE [--update]] [FLAGS] -- CMD [ARGS]",
     "run a program until its screen settles and print the exact grid",
-    SNAPSHOT_DETAILS LIVE_FLAGS_HELP ARTIFACTS_HELP,
+    SNAPSHOT_DETAILS LIVE_FLAGS_LIST ARTIFACTS_HELP LIVE_ENV_NOTE,
     cmd_snapshot,
 };
 
@@ -63,7 +64,7 @@ const cli_command SCRIPT_COMMAND = {
     "script",
     "[FLAGS] FILE.tape",
     "run a tape: a program and the steps that drive it",
-    SCRIPT_DETAILS LIVE_FLAGS_HELP ARTIFACTS_HELP,
+    SCRIPT_DETAILS LIVE_FLAGS_LIST ARTIFACTS_HELP LIVE_ENV_NOTE,
     cmd_script,
 };
 
@@ -71,7 +72,7 @@ const cli_command RECORD_COMMAND = {
     "record",
     "[-o FILE.cast] [--journal FILE] [FLAGS] -- CMD [ARGS]",
     "run a program attached to this terminal and record it",
-    RECORD_DETAILS LIVE_FLAGS_HELP,
+    RECORD_DETAILS LIVE_FLAGS_LIST LIVE_ENV_NOTE,
     cmd_record,
 };
 
