@@ -431,6 +431,8 @@ export declare class TerminalTimeoutError extends TerminalError {
   readonly timeoutMs: number;
   readonly snapshot: ScreenSnapshot | null;
   readonly exitStatus: { code: number; signal: number } | null;
+  /** On a live Terminal: the failure artifacts' folder (README "Failure artifacts"), when written. */
+  readonly artifacts?: string;
 }
 
 /** A recording as a session on virtual time: frames are applied as assertions wait. */
@@ -520,5 +522,7 @@ export declare class TerminalAssertionError extends Error {
   readonly candidates: Match[];
   readonly snapshot: ScreenSnapshot | null;
   readonly exitStatus: { code: number; signal: number } | null;
+  /** On a live Terminal: the failure artifacts' folder (README "Failure artifacts"), when written. */
+  readonly artifacts?: string;
 }
 

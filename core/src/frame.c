@@ -41,6 +41,7 @@ static int payload_len(const tsr_frame *f, size_t *n)
     switch (f->type) {
     case TSR_FRAME_OUTPUT:
     case TSR_FRAME_INPUT:
+    case TSR_FRAME_MARK:
         if (f->len > TSR_FRAME_MAX_PAYLOAD || (!f->data && f->len))
             return TSR_ERR_INVALID;
         *n = f->len;
@@ -77,6 +78,7 @@ int tsr_frame_encode(const tsr_frame *f, tsr_buf *out)
     switch (f->type) {
     case TSR_FRAME_OUTPUT:
     case TSR_FRAME_INPUT:
+    case TSR_FRAME_MARK:
         if (n)
             memcpy(q, f->data, n);
         break;
@@ -106,7 +108,7 @@ int tsr_frame_decode(const void *bytes, size_t len, tsr_frame *f, size_t *consum
     const uint8_t *p = bytes;
     if (len < TSR_FRAME_HEADER_BYTES) {
         /* say FORMAT as early as the first bytes allow */
-        if (len >= 1 && (p[0] < TSR_FRAME_OUTPUT || p[0] > TSR_FRAME_INPUT))
+        if (len >= 1 && (p[0] < TSR_FRAME_OUTPUT || p[0] > TSR_FRAME_MARK))
             return TSR_ERR_FORMAT;
         if (len >= 2 && p[1] != FRAME_VERSION)
             return TSR_ERR_FORMAT;
@@ -122,6 +124,7 @@ int tsr_frame_decode(const void *bytes, size_t len, tsr_frame *f, size_t *consum
     switch (f->type) {
     case TSR_FRAME_OUTPUT:
     case TSR_FRAME_INPUT:
+    case TSR_FRAME_MARK:
         if (n > TSR_FRAME_MAX_PAYLOAD)
             return TSR_ERR_FORMAT;
         want = n;
@@ -140,6 +143,7 @@ int tsr_frame_decode(const void *bytes, size_t len, tsr_frame *f, size_t *consum
     switch (f->type) {
     case TSR_FRAME_OUTPUT:
     case TSR_FRAME_INPUT:
+    case TSR_FRAME_MARK:
         f->data = q;
         f->len = n;
         break;
@@ -194,6 +198,8 @@ int tsr_term_apply_frame(tsr_term *t, const tsr_frame *f, int *made)
         break;
     case TSR_FRAME_INPUT:
         break; /* what was typed; the program's answer is what shows */
+    case TSR_FRAME_MARK:
+        break; /* a note on the clock for whoever reads the journal */
     default:
         return TSR_ERR_INVALID;
     }

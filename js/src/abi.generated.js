@@ -36,7 +36,7 @@ export const OFFSET = Object.freeze({
 
 export const STATUS = Object.freeze({ OK: 0, NOMEM: -1, INVALID: -2, RANGE: -3, EVICTED: -4, AGAIN: -5, FORMAT: -6, MODE: -7 });
 
-export const FRAME_TYPE = Object.freeze({ OUTPUT: 1, RESIZE: 2, RESET: 3, EXIT: 4, INPUT_ACK: 5, INPUT: 6 });
+export const FRAME_TYPE = Object.freeze({ OUTPUT: 1, RESIZE: 2, RESET: 3, EXIT: 4, INPUT_ACK: 5, INPUT: 6, MARK: 7 });
 
 export const CAST_KIND = Object.freeze({ HEADER: 1, OUTPUT: 2, INPUT: 3, RESIZE: 4, MARKER: 5 });
 

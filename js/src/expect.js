@@ -328,3 +328,40 @@ function callerFile(stack) {
   }
   return null;
 }
+
+// Every assertion of a live Terminal is traced: a mark at its start and one at its end with
+// its verdict; a TerminalAssertionError also writes the failure artifacts (artifacts.js)
+// beside the test file, and the error names their folder. Misuse still throws at once.
+const ASSERTIONS = ['toBePresent', 'toBeStable', 'toBeAbsent', 'toSatisfy', 'toMatchSnapshot',
+  'toHaveShown', 'toHaveShownText'];
+for (const name of ASSERTIONS) {
+  const original = TerminalExpectation.prototype[name];
+  TerminalExpectation.prototype[name] = function traced(...args) {
+    const s = this.session;
+    if (!s?._trace) return original.apply(this, args);
+    const caller = callerFile(new Error().stack); // the test's file, while its frame is on the stack
+    const label = `expect ${this.locator ? `${this.locator}.` : ''}${name}`;
+    s._mark(`${label}: start`);
+    return Promise.resolve(original.apply(this, args)).then((value) => {
+      s._mark(`${label}: passed`);
+      return value;
+    }, async (error) => {
+      s._mark(`${label}: failed`);
+      if (error instanceof TerminalAssertionError) {
+        const [url, path] = await Promise.all([import('node:url'), import('node:path')]);
+        const testFile = caller ? url.fileURLToPath(caller) : undefined;
+        const golden = name === 'toMatchSnapshot' && typeof args[0] === 'string'
+          ? path.join(args[1]?.dir ? path.resolve(String(args[1].dir))
+            : path.join(path.dirname(testFile ?? '.'), '__snapshots__'), `${args[0]}.txt`) : undefined;
+        try {
+          const { writeArtifacts } = await import('./artifacts.js');
+          error.artifacts = await writeArtifacts(s, error, { testFile, expectedFile: golden });
+          error.message += `\n  artifacts: ${error.artifacts}`;
+        } catch (e) {
+          error.message += `\n  artifacts: not written: ${e.message}`;
+        }
+      }
+      throw error;
+    });
+  };
+}

@@ -5,7 +5,7 @@
 import { FRAME_TYPE, OFFSET, SIZEOF, STATUS } from './abi.generated.js';
 import { SLOT, namesByValue, toBytes } from './abi.js';
 
-/** Frame type number -> its JS name ('output', 'resize', ..., 'input-ack', 'input'). */
+/** Frame type number -> its JS name ('output', 'resize', ..., 'input-ack', 'input', 'mark'). */
 export const FRAME_NAMES = namesByValue(FRAME_TYPE);
 const TYPE_OF_NAME = Object.freeze(Object.fromEntries(
   Object.entries(FRAME_NAMES).map(([value, name]) => [name, Number(value)])));
@@ -42,7 +42,7 @@ export function readFrame(abi, p) {
   const o = OFFSET.frame;
   const type = FRAME_NAMES[abi.i32(p + o.type)];
   const f = { type, timeNs: abi.u64(p + o.time_ns) };
-  if (type === 'output' || type === 'input') f.data = abi.bytesAt(abi.u32(p + o.data), abi.u32(p + o.len));
+  if (type === 'output' || type === 'input' || type === 'mark') f.data = abi.bytesAt(abi.u32(p + o.data), abi.u32(p + o.len));
   if (type === 'resize') { f.rows = abi.i32(p + o.rows); f.cols = abi.i32(p + o.cols); }
   if (type === 'exit') { f.exitCode = abi.i32(p + o.exit_code); f.exitSignal = abi.i32(p + o.exit_signal); }
   if (type === 'input-ack') f.actionId = abi.u64(p + o.action_id);

@@ -78,9 +78,19 @@ function readJournal(bytes, engine, name) {
   // The first frame is the recorded size (a journal without one keeps 24x80).
   const startNs = frames.length ? BigInt(frames[0].timeNs) : 0n;
   const size = frames[0]?.type === 'resize' ? frames.shift() : { rows: 24, cols: 80 };
-  // every frame after the size is one event (journals hold no markers)
-  return new Recording(engine, 'journal', { cols: size.cols, rows: size.rows }, frames, [],
-    { events: frames.length, startNs, frameEvents: frames.map((f, i) => i + 1), markerEvents: [] });
+  // every frame after the size is one event; mark frames (a trace's test steps) are markers
+  const kept = [], frameEvents = [], markers = [], markerEvents = [];
+  frames.forEach((f, i) => {
+    if (f.type === 'mark') {
+      markers.push({ timeNs: f.timeNs, label: new TextDecoder().decode(f.data) });
+      markerEvents.push(i + 1);
+    } else {
+      kept.push(f);
+      frameEvents.push(i + 1);
+    }
+  });
+  return new Recording(engine, 'journal', { cols: size.cols, rows: size.rows }, kept, markers,
+    { events: frames.length, startNs, frameEvents, markerEvents });
 }
 
 /**

@@ -25,6 +25,7 @@ export { TerminalError };
 
 const KILLED_HOST_MS = 2000; // how long a SIGKILLed host may take to be reaped
 const MAX_TIMER_MS = 2 ** 31 - 1; // setTimeout's limit (longer delays fire at once)
+const TRACE_MAX_BYTES = 64 << 20; // the most frame data a Terminal keeps for its trace
 
 /** Starts `command` with `args` on a PTY; resolves once the program runs. */
 export async function launch(command, args = [], options = {}) {
@@ -80,6 +81,9 @@ export class Terminal extends Session {
 
   _start(command, args, { rows, cols }) {
     const { spawn } = node;
+    // The trace a failed assertion writes out (artifacts.js): every frame from the host,
+    // and the test's steps as marks, after the size it starts at.
+    this._trace = { frames: [{ type: 'resize', timeNs: process.hrtime.bigint(), rows, cols }], bytes: 0 };
     this.proc = spawn(this.hostPath, ['host'], { stdio: ['pipe', 'pipe', 'pipe'] });
     this._keepAlive = new HostKeepAlive(this.proc);
     // 'close' comes after stdout and stderr have ended, so the host's last
@@ -155,12 +159,32 @@ export class Terminal extends Session {
     return this._keepAlive.during(Promise.race([work, late]).finally(() => clearTimeout(timer)));
   }
 
+  // Keeps a frame in the trace, up to TRACE_MAX_BYTES of data (then the trace stops,
+  // marked cut, so a long session cannot grow without bound).
+  _keep(f) {
+    const t = this._trace;
+    if (!t || t.cut) return;
+    t.bytes += (f.data?.length ?? 0) + 16;
+    if (t.bytes > TRACE_MAX_BYTES) {
+      t.cut = true;
+      t.frames.push({ type: 'mark', timeNs: process.hrtime.bigint(), data: new TextEncoder().encode('trace cut short here') });
+      return;
+    }
+    t.frames.push(f);
+  }
+
+  /** Adds a mark (a test step, on the frames' clock) to the trace. */
+  _mark(label) {
+    this._keep({ type: 'mark', timeNs: process.hrtime.bigint(), data: new TextEncoder().encode(label) });
+  }
+
   _send(cmd, what, opts) {
     let ms;
     try { ms = this._deadlineMs(opts, what); } catch (e) { return Promise.reject(e); }
     if (this.failure) return Promise.reject(this.failure);
     if (this.ended || this._closing) return Promise.reject(new TerminalError(`${what}: the terminal is ${this._closing ? 'closed' : 'ended'}`));
     const id = this._nextId++;
+    if (what !== 'start') this._mark(`${what}: sent (action ${id})`);
     const acked = new Promise((resolve, reject) => {
       this._pending.set(id, { resolve, reject, what });
       this._write({ ...cmd, id });
@@ -170,6 +194,7 @@ export class Terminal extends Session {
   }
 
   _frame(f) {
+    this._keep(f);
     try {
       this._apply(f);
     } catch (e) { this._fail(e); return; }
@@ -180,6 +205,7 @@ export class Terminal extends Session {
         this._pending.delete(id);
         const receipt = Object.freeze({ id, revision: this._screen.revision, timeNs: f.timeNs });
         if (!p.probe) this.lastAction = receipt; // a readiness answer is not an action
+        if (p.what !== 'start') this._mark(`${p.what}: receipt (action ${id}, revision ${receipt.revision})`);
         p.resolve(receipt);
       }
     } else if (f.type === 'resize') {
@@ -269,6 +295,7 @@ export class Terminal extends Session {
     if (this.ended || this._closing) return Promise.reject(new TerminalError(`${what}: the terminal is ended`));
     // A late RESIZE frame still takes its place in the FIFO; resolving a
     // promise that already timed out does nothing.
+    this._mark(what);
     const done = new Promise((resolve, reject) => {
       this._resizes.push({ resolve, reject });
       this._write({ op: 'resize', rows, cols });

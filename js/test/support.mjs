@@ -4,14 +4,23 @@
 //
 //   TESSERA_BUILD_DIR  the native build (default: <repo>/build)
 //   TESSERA_WASM_DIR   the .wasm files (default: <build>/wasm, via the loader)
+//   TESSERA_ARTIFACTS  where failed assertions leave their artifacts (default: a temporary
+//                      folder removed at exit, so the suites' deliberate failures leave
+//                      nothing in the source tree)
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const buildDir = path.resolve(process.env.TESSERA_BUILD_DIR ?? path.join(repoRoot, 'build'));
 if (!process.env.TESSERA_WASM_DIR) process.env.TESSERA_WASM_DIR = path.join(buildDir, 'wasm');
+if (!process.env.TESSERA_ARTIFACTS) {
+  const artifacts = mkdtempSync(path.join(tmpdir(), 'tessera-js-artifacts-'));
+  process.env.TESSERA_ARTIFACTS = artifacts;
+  process.on('exit', () => rmSync(artifacts, { recursive: true, force: true }));
+}
 
 export const ENGINES = ['wasi', 'emscripten'];
 export const jsBin = path.join(repoRoot, 'js', 'bin', 'tessera.mjs');

@@ -6,11 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "artifacts.h"
 #include "commands.h"
 #include "exit_codes.h"
 #include "output.h"
 #include "golden.h"
 #include "live.h"
+#include "mono_clock.h"
 #include "run_args.h"
 #include "screen_diag.h"
 
@@ -50,16 +52,31 @@ int cmd_snapshot(int argc, char **argv)
     if (!run_args_start(RUN_CMD_SNAPSHOT, &SNAPSHOT_COMMAND, argc, argv, &a, &code))
         return code;
     session s;
-    frame_sink none = {0};
-    code = live_start(&s, &a.live, a.argv, none);
+    trace tr;
+    trace_begin(&tr, a.live.term.rows, a.live.term.cols, mono_now_ns(), 0);
+    frame_sink sink = {&tr, trace_frame};
+    char why[600] = "";
+    code = live_start(&s, &a.live, a.argv, sink);
     if (code == TSR_EXIT_OK) {
-        code = live_settle(&s, &a.live, live_deadline(a.live.timeout_ns), NULL);
-        if (code == TSR_EXIT_OK && a.golden)
+        code = live_settle_reason(&s, &a.live, live_deadline(a.live.timeout_ns), why, sizeof why);
+        if (code != TSR_EXIT_OK)
+            diag_screen(s.term, code, "%s", why);
+        if (code == TSR_EXIT_OK && a.golden) {
             code = golden(&a, s.term);
+            snprintf(why, sizeof why, "the screen differs from the golden file %s", a.golden);
+        }
         if (code == TSR_EXIT_OK && !a.live.quiet && !a.update)
             code = output_screen(s.term, output_format_for(a.live.styled, 1));
         code = live_close(&s, code);
+        if (artifacts_wanted(code)) {
+            size_t len = 0;
+            char *expected = a.golden ? golden_read(a.golden, &len) : NULL;
+            artifact_info info = {a.live.artifacts, NULL, "snapshot", why, expected, len};
+            artifacts_write(&info, &tr, s.term);
+            free(expected);
+        }
     }
+    trace_free(&tr);
     session_free(&s);
     run_args_free(&a);
     return code;

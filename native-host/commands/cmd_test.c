@@ -59,7 +59,7 @@ static int parse(int argc, char **argv, test_args *a)
             return -1;
         }
         if (strcmp(f, "--report") != 0 && strcmp(f, "--junit") != 0 && strcmp(f, "--shard") != 0 &&
-            strcmp(f, "--jobs") != 0)
+            strcmp(f, "--jobs") != 0 && strcmp(f, "--artifacts") != 0)
             return diag_usage("test: unknown flag %s", f);
         if (!v)
             return diag_usage("test: %s needs a value", f);
@@ -68,6 +68,8 @@ static int parse(int argc, char **argv, test_args *a)
             a->report = v;
         else if (strcmp(f, "--junit") == 0)
             a->junit = v;
+        else if (strcmp(f, "--artifacts") == 0)
+            a->o.artifacts = v;
         else if (strcmp(f, "--jobs") == 0) {
             if (whole(v, 1, 256, &a->jobs) != 0)
                 return diag_usage("test: --jobs must be a whole number from 1 to 256");

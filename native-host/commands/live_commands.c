@@ -3,7 +3,7 @@
  * them with feed and replay (feed/feed_commands.c). */
 #include "commands.h"
 
-#define LIVE_FLAGS_HELP                                                                     \
+#define LIVE_FLAGS_LIST                                                                     \
     "\nflags (before or after the command name):\n"                                     \
     "  --rows N          screen rows, 1 to 1000 (default 24)\n"                             \
     "  --cols N          screen columns, 1 to 1000 (default 80)\n"                          \
@@ -16,8 +16,14 @@
     "  --env NAME=VALUE  add to the program's environment (repeatable)\n"                   \
     "  --clear-env       start the program from an empty environment\n"                     \
     "  --cwd DIR         start the program in DIR\n"                                        \
-    "  --isolate-home    a fresh temporary HOME and XDG folders, removed afterwards\n"       \
+    "  --isolate-home    a fresh temporary HOME and XDG folders, removed afterwards\n"
+#define LIVE_ENV_NOTE                                                                       \
     "The program gets TERM=xterm-256color and LANG=LC_ALL=C.UTF-8 unless --env says else.\n"
+
+#define ARTIFACTS_HELP                                                                      \
+    "  --artifacts DIR   where a failure (exit 1 or 3) leaves its folder: the trace, the\n" \
+    "                    screen and report.html (default $TESSERA_ARTIFACTS, else\n"    \
+    "                    ./tessera-artifacts, beside the tape for script)\n"
 
 #define RUN_DETAILS                                                                         \
     "Waits for each --expect TEXT in order; then, with --expect-exit or when nothing is\n" \
@@ -42,7 +48,7 @@ const cli_command RUN_COMMAND = {
     "run",
     "[--expect TEXT]... [--expect-not TEXT]... [--expect-exit N] [FLAGS] -- CMD [ARGS]",
     "run a program on a pty, check what it shows, print its screen",
-    RUN_DETAILS LIVE_FLAGS_HELP,
+    RUN_DETAILS LIVE_FLAGS_LIST ARTIFACTS_HELP LIVE_ENV_NOTE,
     cmd_run,
 };
 
@@ -50,7 +56,7 @@ const cli_command SNAPSHOT_COMMAND = {
     "snapshot",
     "[--golden FILE [--update]] [FLAGS] -- CMD [ARGS]",
     "run a program until its screen settles and print the exact grid",
-    SNAPSHOT_DETAILS LIVE_FLAGS_HELP,
+    SNAPSHOT_DETAILS LIVE_FLAGS_LIST ARTIFACTS_HELP LIVE_ENV_NOTE,
     cmd_snapshot,
 };
 
@@ -58,7 +64,7 @@ const cli_command SCRIPT_COMMAND = {
     "script",
     "[FLAGS] FILE.tape",
     "run a tape: a program and the steps that drive it",
-    SCRIPT_DETAILS LIVE_FLAGS_HELP,
+    SCRIPT_DETAILS LIVE_FLAGS_LIST ARTIFACTS_HELP LIVE_ENV_NOTE,
     cmd_script,
 };
 
@@ -66,7 +72,7 @@ const cli_command RECORD_COMMAND = {
     "record",
     "[-o FILE.cast] [--journal FILE] [FLAGS] -- CMD [ARGS]",
     "run a program attached to this terminal and record it",
-    RECORD_DETAILS LIVE_FLAGS_HELP,
+    RECORD_DETAILS LIVE_FLAGS_LIST LIVE_ENV_NOTE,
     cmd_record,
 };
 
@@ -89,11 +95,13 @@ const cli_command HOST_COMMAND = {
     "  --junit FILE    a JUnit XML report (one testsuite per shard: merge by concatenating)\n" \
     "  --shard I/N     run the Ith of N parts of the sorted file list (CI matrices)\n"  \
     "  --jobs N        files run at once, 1 to 256\n"                                    \
+    "  --artifacts DIR where a failed file leaves its folder (trace, screen, report.html;\n" \
+    "                  default $TESSERA_ARTIFACTS, else tessera-artifacts/ beside the file)\n" \
     "\nexit codes: 0 all passed, 1 any failed (a deadline too), 2 any file invalid.\n"
 
 const cli_command TEST_COMMAND = {
     "test",
-    "[--check] [--update] [--report FILE] [--junit FILE] [--shard I/N] [--jobs N] SPEC|TAPE|DIR...",
+    "[--check] [--update] [--report FILE] [--junit FILE] [--shard I/N] [--jobs N] [--artifacts DIR] SPEC|TAPE|DIR...",
     "run JSON test specs and tapes as a suite, with reports",
     TEST_DETAILS,
     cmd_test,

@@ -20,7 +20,7 @@
 typedef enum flag_id {
     F_ROWS, F_COLS, F_TIMEOUT, F_SETTLE, F_STYLED, F_QUIET, F_REFLOW, F_HELP,
     F_EXPECT, F_EXPECT_NOT, F_EXPECT_EXIT, F_GOLDEN, F_UPDATE, F_OUT, F_JOURNAL,
-    F_ENV, F_CLEAR_ENV, F_CWD, F_ISOLATE_HOME,
+    F_ENV, F_CLEAR_ENV, F_CWD, F_ISOLATE_HOME, F_ARTIFACTS,
 } flag_id;
 
 typedef struct flag_def {
@@ -51,6 +51,7 @@ static const flag_def FLAGS[] = {
     {"--clear-env", NULL, 0, ENV_USERS, F_CLEAR_ENV},
     {"--cwd", NULL, 1, ENV_USERS, F_CWD},
     {"--isolate-home", NULL, 0, ALL, F_ISOLATE_HOME},
+    {"--artifacts", NULL, 1, RUN_CMD_RUN | RUN_CMD_SNAPSHOT | RUN_CMD_SCRIPT, F_ARTIFACTS},
 };
 #define NFLAGS (sizeof FLAGS / sizeof FLAGS[0])
 
@@ -149,6 +150,7 @@ static int apply(run_args *a, const flag_def *f, const char *v)
     case F_UPDATE: a->update = 1; return TSR_EXIT_OK;
     case F_OUT: a->cast_out = v; return TSR_EXIT_OK;
     case F_JOURNAL: a->journal = v; return TSR_EXIT_OK;
+    case F_ARTIFACTS: a->live.artifacts = v; return TSR_EXIT_OK;
     case F_ENV:
         if (!strchr(v, '=') || v[0] == '=') {
             tsr_quote(q, sizeof q, v, strlen(v), 0);

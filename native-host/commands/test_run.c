@@ -136,6 +136,8 @@ void test_run_file(const test_file *f, size_t i, const test_options *o, test_res
             a.timeout_ns = 10ull * 1000000000u;
             a.settle_ns = 100ull * 1000000u;
             a.quiet = 1;
+            a.artifacts = o->artifacts;
+            a.private_trace = !f->is_tape; /* the spec format's privacy rule */
             snap_ctx sc = {f->path, o, i, 0};
             tape_hooks hooks = {&sc, compare_snapshot};
             tape_outcome out;

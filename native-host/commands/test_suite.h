@@ -30,6 +30,7 @@ typedef struct test_result {
 typedef struct test_options {
     int update;
     const char *stage_dir; /* where children stage snapshots and leave their diffs */
+    const char *artifacts; /* --artifacts DIR, or NULL (artifacts.h) */
 } test_options;
 
 /* Collects the files the arguments name (a folder: its *.spec.json and

@@ -16,6 +16,7 @@ typedef struct jreplay {
     replay_point point; /* args->point, with its progress */
     uint64_t start_ns;  /* the first frame's time: --at counts from it */
     tsr_term *term;
+    long marks;         /* MARK frames seen (a trace's test steps) */
     tsr_buf scratch;
     int status;
 } jreplay;
@@ -39,9 +40,11 @@ static int on_frame(void *ctx, const tsr_frame *f, long index)
         if (index == 0 && f->type == TSR_FRAME_RESIZE)
             return 0;
     }
-    /* every frame after the size is an event; journals have no markers */
+    /* every frame after the size is an event; MARK frames are the markers */
     uint64_t t = f->time_ns > r->start_ns ? f->time_ns - r->start_ns : 0;
-    if (replay_point_skip(&r->point, t, NULL, 0))
+    int mark = f->type == TSR_FRAME_MARK;
+    r->marks += mark;
+    if (replay_point_skip(&r->point, t, mark ? (const char *)f->data : NULL, mark ? f->len : 0))
         return 0;
     r->status = tsr_term_apply_frame(r->term, f, NULL);
     if (r->status == TSR_OK && tsr_term_pending_replies(r->term) > 0) {
@@ -66,7 +69,7 @@ int journal_replay(const feed_args *args, input_file *in)
     char why[160];
     switch (rc) {
     case JOURNAL_OK:
-        if (r.point.kind == POINT_MARK) {
+        if (r.point.kind == POINT_MARK && !r.marks) {
             fprintf(stderr, "%s: --mark: a journal holds no markers (asciicast m events do)\n",
                     in->name);
             code = TSR_EXIT_USAGE;

@@ -21,6 +21,9 @@ typedef struct live_options {
     int clear_env;
     const char *cwd;
     int isolate_home;           /* a fresh HOME and XDG folders, removed afterwards */
+    const char *artifacts;      /* --artifacts DIR: where failures leave their folder (NULL:
+                                 * $TESSERA_ARTIFACTS or the default, artifacts.h) */
+    int private_trace;          /* a spec's trace and report hold no typed or expected text */
 } live_options;
 
 /* Starts argv with the options' size, reflow and environment. Returns

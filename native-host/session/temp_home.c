@@ -9,6 +9,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "make_dirs.h"
+
 /* name=folder below the home, created before the program starts */
 static const char *const XDG[TEMP_HOME_ENV_COUNT][2] = {
     {"HOME", ""},
@@ -17,21 +19,6 @@ static const char *const XDG[TEMP_HOME_ENV_COUNT][2] = {
     {"XDG_STATE_HOME", "/.local/state"},
     {"XDG_CACHE_HOME", "/.cache"},
 };
-
-static int make_dirs(const char *path)
-{
-    char buf[320];
-    snprintf(buf, sizeof buf, "%s", path);
-    for (char *p = buf + 1; *p; p++) {
-        if (*p != '/')
-            continue;
-        *p = '\0';
-        if (mkdir(buf, 0700) != 0 && errno != EEXIST)
-            return -1;
-        *p = '/';
-    }
-    return mkdir(buf, 0700) != 0 && errno != EEXIST ? -1 : 0;
-}
 
 int temp_home_create(temp_home *h, char *why, size_t cap)
 {
@@ -49,7 +36,7 @@ int temp_home_create(temp_home *h, char *why, size_t cap)
     for (int i = 0; i < TEMP_HOME_ENV_COUNT; i++) {
         char dir[300];
         snprintf(dir, sizeof dir, "%s%s", h->path, XDG[i][1]);
-        if (make_dirs(dir) != 0) {
+        if (make_dirs(dir, 0700) != 0) {
             snprintf(why, cap, "--isolate-home: cannot make %s: %s", dir, strerror(errno));
             temp_home_remove(h);
             return -1;

@@ -17,6 +17,7 @@
 #include "live.h"
 #include "mono_clock.h"
 #include "tessera/text.h"
+#include "artifacts.h"
 #include "screen_diag.h"
 #include "session_input.h"
 #include "snapshot_text.h"
@@ -35,6 +36,8 @@ typedef struct tape_exec {
     uint64_t run_deadline;  /* 0: none */
     uint64_t outputs_at_resize;
     int said_fallback; /* ready fell back to settling: said once */
+    trace trace;       /* kept for the failure artifact */
+    char why[400];     /* the first failure, as reported (quietly: without the step's text) */
 } tape_exec;
 
 /* A path a tape names (snapshot FILE, cwd DIR) is relative to the tape's
@@ -82,6 +85,10 @@ static int fail(tape_exec *x, const tape_step *st, int code, const char *w, cons
     va_start(ap, fmt);
     vsnprintf(why, sizeof why, fmt, ap);
     va_end(ap);
+    if (!x->why[0] && !x->out)
+        snprintf(x->why, sizeof x->why, "%s%s%s", w ? w : "", w ? ": " : "", why);
+    else if (!x->why[0])
+        snprintf(x->why, sizeof x->why, "%s", why);
     if (!x->out)
         return w ? diag_screen(x->s.term, code, "%s: %s", w, why)
                  : diag_screen(x->s.term, code, "%s", why);
@@ -371,6 +378,31 @@ static int step(tape_exec *x, const tape_step *st)
     return r == 0 ? TSR_EXIT_OK : input_failed(x, st, why);
 }
 
+/* One step with its marks in the trace: its start (the step's index from 0,
+ * as `tessera test` reports it, its line, its input's size, its text unless
+ * the trace is private), then its end and verdict. */
+static int traced_step(tape_exec *x, const tape_step *st, size_t i)
+{
+    char what[128] = "";
+    int input = st->op == TAPE_TYPE || st->op == TAPE_PASTE || st->op == TAPE_PRESS;
+    if (st->str && !x->args->private_trace)
+        tsr_quote(what, sizeof what, st->str, st->len, 0);
+    else if (st->str && input)
+        snprintf(what, sizeof what, "(%zu bytes)", st->len);
+    uint64_t start = mono_now_ns();
+    trace_mark(&x->trace, start, "step %zu start: line %ld %s%s%s", i, st->line,
+               tape_op_name(st->op), what[0] ? " " : "", what);
+    int code = step(x, st);
+    uint64_t end = mono_now_ns();
+    unsigned long long ms = (unsigned long long)((end - start) / 1000000u);
+    if (code == TSR_EXIT_OK)
+        trace_mark(&x->trace, end, "step %zu end: passed (%llums)", i, ms);
+    else
+        trace_mark(&x->trace, end, "step %zu end: failed, exit %d (%llums): %s", i, code, ms,
+                   x->why);
+    return code;
+}
+
 /* A spec's environment: PATH (the host's, or a default), then the host
  * variables it names; TERM, LANG and a fresh HOME come from the launch
  * (spawn_env.h, temp_home.h), and its own env entries last. Entries are
@@ -461,8 +493,10 @@ static int run(const char *path, const tape *t, const live_options *a, const tap
     x.run_deadline = t->run_timeout_ns ? live_deadline(t->run_timeout_ns) : 0;
     x.outputs_at_resize = 0;
     x.said_fallback = 0;
-    frame_sink none = {0};
-    int code = out ? live_open(&x.s, &eff, t->argv, none) : live_start(&x.s, &eff, t->argv, none);
+    x.why[0] = '\0';
+    trace_begin(&x.trace, eff.term.rows, eff.term.cols, mono_now_ns(), eff.private_trace);
+    frame_sink sink = {&x.trace, trace_frame};
+    int code = out ? live_open(&x.s, &eff, t->argv, sink) : live_start(&x.s, &eff, t->argv, sink);
     if (code != TSR_EXIT_OK && out) /* the reason may name the program: not reported */
         fail(&x, NULL, code, NULL, "%s",
              code == TSR_EXIT_NOT_STARTED ? "the program could not be started"
@@ -477,13 +511,18 @@ static int run(const char *path, const tape *t, const live_options *a, const tap
         }
     }
     for (size_t i = 0; code == TSR_EXIT_OK && i < t->nsteps; i++)
-        code = step(&x, &t->steps[i]);
+        code = traced_step(&x, &t->steps[i], i);
     if (code == TSR_EXIT_OK && out && out->snapshot_failures)
         code = TSR_EXIT_FAILED;
     if (code != TSR_EXIT_NOT_STARTED)
         code = live_close(&x.s, code);
     if (out)
         out->code = code;
+    if (artifacts_wanted(code) && x.s.term) {
+        artifact_info info = {eff.artifacts, path, NULL, x.why, NULL, 0};
+        artifacts_write(&info, &x.trace, x.s.term);
+    }
+    trace_free(&x.trace);
     session_free(&x.s);
     free(env);
     free(cwd);

@@ -6,8 +6,8 @@
 // names where; build/viewer.png by default).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,7 +42,7 @@ const PAYLOAD = cast(4, 60, [
 ]);
 const PAYLOAD_NAME = '<img src=x onerror="window.pwned=6">.cast';
 
-let dir, view, browser, page;
+let dir, view, browser, page, artifacts;
 const errors = [];
 
 before(async () => {
@@ -55,6 +55,13 @@ before(async () => {
   write('plain.cast', cast(3, 20, [[0.0, 'o', 'one two\r\nthree'], [0.5, 'o', ' four']]));
   write('expected.txt', execFileSync(tessera, ['replay', '--exact', files['plain.cast']], { encoding: 'utf8' })
     .replace('four', 'fous'));
+  // a failed tape's artifacts: its trace carries the steps as marks
+  write('evil.sh', "printf '%s\\n' '<script>window.pwned=7</script>'; read x; sleep 5\n");
+  write('fails.tape', `run sh "${join(dir, 'evil.sh')}"\nexpect "pwned"\ntype "x"\nexpect "never" 300ms\n`);
+  const failed = spawnSync(tessera, ['script', '--artifacts', join(dir, 'arts'), files['fails.tape']]);
+  assert.equal(failed.status, 1, String(failed.stderr));
+  artifacts = join(dir, 'arts', readdirSync(join(dir, 'arts'))[0]);
+  files['trace.journal'] = join(artifacts, 'trace.journal');
   view = await startViewServer({ files });
   browser = await launchChromium({ viewport: { width: 1000, height: 700 } });
   page = browser.context.pages()[0] ?? await browser.context.newPage();
@@ -252,6 +259,36 @@ test('markup and script from the terminal and the file name stay text', { timeou
   const svg = execFileSync(tessera, ['replay', '--svg', join(dir, PAYLOAD_NAME)], { encoding: 'utf8' });
   assert.ok(!/<(script|img|b)[ >]/.test(svg), svg);
   assert.match(svg, /&lt;script&gt;window\.pwned=3&lt;\/script&gt;/);
+});
+
+test('a failure trace opens at its moment with the steps as markers; its report runs nothing', { timeout: 30_000 }, async () => {
+  const report = readFileSync(join(artifacts, 'report.html'), 'utf8');
+  const rev = /&amp;rev=(\d+)/.exec(report)[1];
+  await openPage(view.url('trace.journal', { rev }));
+  const shown = await page.evaluate(() => ({
+    markers: [...document.querySelectorAll('#revisions li.marker')].map((li) => li.textContent),
+    rows: [...document.querySelectorAll('#screen [data-row]')].map((r) => r.textContent),
+    pwned: window.pwned ?? null,
+  }));
+  assert.equal(new URL(page.url()).searchParams.get('rev'), rev);
+  assert.equal(shown.pwned, null);
+  assert.equal(shown.rows[0], '<script>window.pwned=7</script>');
+  const labels = shown.markers.map((t) => t.replace(/ · .*$/, ''));
+  assert.ok(labels.includes('marker step 1 start: line 3 type "x"'), labels.join('\n'));
+  assert.ok(labels.some((l) => l.startsWith('marker step 2 end: failed, exit 1')), labels.join('\n'));
+  // The report itself: a static page, the payload as text, nothing run.
+  await page.goto(`file://${join(artifacts, 'report.html')}`);
+  await page.waitForTimeout(100);
+  const seen = await page.evaluate(() => ({
+    pwned: window.pwned ?? null,
+    scripts: document.querySelectorAll('script').length,
+    screen: document.querySelector('pre').textContent,
+    link: document.querySelector('a').getAttribute('href'),
+  }));
+  assert.equal(seen.pwned, null);
+  assert.equal(seen.scripts, 0);
+  assert.ok(seen.screen.startsWith('<script>window.pwned=7</script>'));
+  assert.match(seen.link, /web\/index\.html\?src=.*trace\.journal&rev=\d+&t=\d+$/);
 });
 
 test('the README screenshot', { timeout: 30_000 }, async () => {

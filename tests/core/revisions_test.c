@@ -72,6 +72,32 @@ static void test_encode_decode(void)
     tsr_buf_free(&b);
 }
 
+/* A mark (a test's step in a trace) round-trips with its label, and applying
+ * it changes nothing a person sees: no revision. */
+static void test_mark_frame(void)
+{
+    tsr_buf b = {0};
+    tsr_frame m = {.type = TSR_FRAME_MARK, .time_ns = 77, .data = (const uint8_t *)"type 5 bytes",
+                   .len = 12};
+    CHECK(tsr_frame_encode(&m, &b) == TSR_OK);
+    CHECK(b.len == 16 + 12 && (uint8_t)b.data[0] == 7);
+    tsr_frame f;
+    size_t used;
+    CHECK(tsr_frame_decode(b.data, 1, &f, &used) == TSR_ERR_AGAIN);
+    CHECK(tsr_frame_decode(b.data, b.len, &f, &used) == TSR_OK);
+    CHECK(used == b.len && f.type == TSR_FRAME_MARK && f.time_ns == 77);
+    CHECK(f.len == 12 && memcmp(f.data, "type 5 bytes", 12) == 0);
+    tsr_options o;
+    tsr_options_default(&o);
+    tsr_term *t = NULL;
+    CHECK(tsr_term_new(&o, &t) == TSR_OK);
+    int made = -1;
+    CHECK(tsr_term_apply_frame(t, &f, &made) == TSR_OK && made == 0);
+    CHECK(tsr_term_revision(t) == 0);
+    tsr_term_free(t);
+    tsr_buf_free(&b);
+}
+
 static void test_what_makes_revisions(void)
 {
     tsr_options o;
@@ -182,6 +208,7 @@ static void test_sharing_and_eviction(void)
 int main(void)
 {
     test_encode_decode();
+    test_mark_frame();
     test_what_makes_revisions();
     test_snapshots_are_immutable();
     test_sharing_and_eviction();

@@ -192,6 +192,7 @@ static void enums(emitter *e)
     VALUE(e, EXIT, TSR_FRAME_EXIT);
     VALUE(e, INPUT_ACK, TSR_FRAME_INPUT_ACK);
     VALUE(e, INPUT, TSR_FRAME_INPUT);
+    VALUE(e, MARK, TSR_FRAME_MARK);
     close_object(e);
 
     open_object(e, "CAST_KIND");

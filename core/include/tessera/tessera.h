@@ -283,6 +283,7 @@ typedef enum tsr_frame_type {
     TSR_FRAME_EXIT = 4,
     TSR_FRAME_INPUT_ACK = 5,
     TSR_FRAME_INPUT = 6, /* bytes written to the program (journals); shows nothing */
+    TSR_FRAME_MARK = 7,  /* a test's step as UTF-8 text (journals, traces); shows nothing */
 } tsr_frame_type;
 
 #define TSR_FRAME_HEADER_BYTES 16
@@ -296,7 +297,8 @@ typedef enum tsr_frame_type {
 typedef struct tsr_frame {
     int type;          /* tsr_frame_type */
     uint64_t time_ns;  /* host monotonic time */
-    const uint8_t *data; /* OUTPUT: the bytes read; INPUT: the bytes written (not owned) */
+    const uint8_t *data; /* OUTPUT: the bytes read; INPUT: the bytes written; MARK: its
+                          * label (not owned) */
     size_t len;
     int rows, cols;    /* RESIZE */
     int exit_code;     /* EXIT: the status, or -1 when a signal ended it */
