@@ -1,7 +1,7 @@
 // index.d.ts type-checked against the examples with `tsc --noEmit` (the
 // repository's dev dependency `typescript`; a missing tsc fails the test).
 // Each example is copied into a temporary project with its import of
-// '../src/index.js' turned into 'tessera', which resolves to js/index.d.ts, so
+// '../src/index.js' turned into 'tessera-terminal' (the package's name), which resolves to js/index.d.ts, so
 // every call the examples make is checked against the declarations, not
 // against the JavaScript. The Node modules the examples use are declared
 // loosely (`any`): the point is tessera's API. A deliberate misuse must make
@@ -35,7 +35,7 @@ function project(extra = {}) {
   for (const name of readdirSync(examplesDir).filter((n) => n.endsWith('.mjs')).sort()) {
     const src = readFileSync(path.join(examplesDir, name), 'utf8');
     assert.match(src, /from '\.\.\/src\/index\.js'/, `${name} imports the package entry`);
-    const out = src.replace(/from '\.\.\/src\/index\.js'/g, "from 'tessera'")
+    const out = src.replace(/from '\.\.\/src\/index\.js'/g, "from 'tessera-terminal'")
       .replace(/^import '\.\.\/test\/support\.mjs';.*$/m, '');
     writeFileSync(path.join(dir, name), out);
     files.push(name);
@@ -49,7 +49,7 @@ function project(extra = {}) {
     compilerOptions: {
       allowJs: true, checkJs: true, noEmit: true, strict: true, noImplicitAny: false,
       module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', types: [],
-      paths: { tessera: [declarations] },
+      paths: { 'tessera-terminal': [declarations] },
     },
     files: ['node-modules.d.ts', ...files],
   }, null, 2));
@@ -77,7 +77,7 @@ test('index.d.ts declares everything the examples use, with the types they use i
 });
 
 test('the check is live: a misuse of the API is a type error', () => {
-  const misuse = "import { launch } from 'tessera';\n" +
+  const misuse = "import { launch } from 'tessera-terminal';\n" +
     "const t = await launch('sh', { rows: 'many' });\n" +
     'await t.keyboard.pres("Enter");\n';
   const { dir } = project({ 'misuse.mjs': misuse });
