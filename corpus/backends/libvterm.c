@@ -1,16 +1,21 @@
 /* Backend adapter: libvterm behind the contract of corpus/backends/README.md.
- * Reads commands on stdin (open, feed, resize, reset, mode, keypad, dump), drives one
- * libvterm terminal, and writes normalized state dumps on stdout, so a test
- * runner compares libvterm with an expectation without knowing its API. */
-#include <errno.h>
+ * Reads commands on stdin (protocol.c checks them), drives one libvterm
+ * terminal, and writes normalized state dumps on stdout, so a test runner
+ * compares libvterm with an expectation without knowing its API. libvterm
+ * has no reflow (open's `reflow` is accepted and ignored), no styled
+ * rendering and no search (`unsupported`). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <vterm.h>
 
-#define LINE_MAX_BYTES (1 << 20)
+#include "protocol.h"
+
 #define TEXT_MAX 1024
+/* Bounds of this adapter (libvterm allocates the whole grid up front). */
+#define MAX_SIZE 1000
+#define MAX_SCROLLBACK 1000000
 
 typedef struct sb_line {
     int cols;
@@ -169,20 +174,6 @@ static void open_backend(backend *b, int rows, int cols, int scrollback)
     vterm_screen_reset(b->screen, 1);
 }
 
-/* Strings go out quoted: bytes below 0x20, 0x7f, '"' and '\' as \xNN. */
-static void put_quoted(const char *s, size_t len)
-{
-    putchar('"');
-    for (size_t i = 0; i < len; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c < 0x20 || c == 0x7f || c == '"' || c == '\\')
-            printf("\\x%02x", c);
-        else
-            putchar(c);
-    }
-    putchar('"');
-}
-
 static size_t put_utf8(char *out, uint32_t cp)
 {
     if (cp < 0x80) {
@@ -273,7 +264,7 @@ static void dump_cells(const char *tag, int row, const VTermScreenCell *cells, i
         n += k;
     }
     printf("%s %d ", tag, row);
-    put_quoted(text, n);
+    proto_put_quoted(text, n);
     putchar('\n');
     for (int x = 0; tag[0] == 'r' && x < cols; x++) {
         const VTermScreenCell *c = &cells[x];
@@ -282,12 +273,70 @@ static void dump_cells(const char *tag, int row, const VTermScreenCell *cells, i
             continue;
         char buf[4 * VTERM_MAX_CHARS_PER_CELL];
         printf("cell %d %d ", row, x);
-        put_quoted(buf, spacer ? 0 : cell_chars(c, buf));
+        proto_put_quoted(buf, spacer ? 0 : cell_chars(c, buf));
         printf(" width %d", spacer ? 0 : c->width);
         put_cell_attrs(c);
         putchar('\n');
     }
     free(text);
+}
+
+/* The bytes libvterm sends back while fn runs, kept apart from the replies. */
+static const char *probe(backend *b, void (*fn)(backend *, const void *), const void *arg)
+{
+    b->probing = 1;
+    b->nprobe = 0;
+    fn(b, arg);
+    b->probing = 0;
+    b->probe[b->nprobe] = 0;
+    return b->probe;
+}
+
+static void write_query(backend *b, const void *req)
+{
+    vterm_input_write(b->vt, req, strlen(req));
+}
+
+/* DECRQM, answered by libvterm itself; 0 when it does not know the mode. */
+static int mode_value(backend *b, int mode, int private_mode)
+{
+    char req[32];
+    snprintf(req, sizeof req, "\x1b[%s%d$p", private_mode ? "?" : "", mode);
+    const char *answer = probe(b, write_query, req);
+    const char *semi = strchr(answer, ';');
+    return semi && strstr(answer, "$y") ? atoi(semi + 1) : 0;
+}
+
+/* libvterm's mouse property is only the tracking; it tells the encoding
+ * through DECRQM of ?1005, ?1006 and ?1015, NULL when it does not answer.
+ * Asked only while tracking is on: the queries are bytes fed between
+ * commands, and a dump must not finish a sequence the input left open. */
+static const char *mouse_encoding(backend *b)
+{
+    if (b->mouse == 0)
+        return NULL;
+    int utf8 = mode_value(b, 1005, 1), sgr = mode_value(b, 1006, 1), urxvt = mode_value(b, 1015, 1);
+    if (!utf8 || !sgr || !urxvt)
+        return NULL;
+    if (sgr == 1 || sgr == 3)
+        return "sgr";
+    if (urxvt == 1 || urxvt == 3)
+        return "urxvt";
+    return utf8 == 1 || utf8 == 3 ? "utf8" : "default";
+}
+
+static void press_keypad_0(backend *b, const void *unused)
+{
+    (void)unused;
+    vterm_keyboard_key(b->vt, VTERM_KEY_KP_0, VTERM_MOD_NONE);
+}
+
+/* DECKPAM is not a mode libvterm reports, but a keypad key shows it: "0"
+ * in numeric mode, ESC O p in application mode. */
+static const char *keypad_state(backend *b)
+{
+    const char *sent = probe(b, press_keypad_0, NULL);
+    return !strcmp(sent, "0") ? "normal" : !strcmp(sent, "\x1bOp") ? "app" : "unknown";
 }
 
 static void dump(backend *b)
@@ -301,14 +350,19 @@ static void dump(backend *b)
     printf("cursor %d %d %s %s shape %s\n", pos.row, pos.col, b->cursor_visible ? "visible" : "hidden",
            b->cursor_blink ? "blink" : "steady",
            shapes[b->cursor_shape >= 0 && b->cursor_shape <= 3 ? b->cursor_shape : 0]);
-    printf("alt-screen %d\nreverse-video %d\nmouse %s\nbell %ld\n", b->altscreen, b->reverse,
-           mice[b->mouse >= 0 && b->mouse <= 3 ? b->mouse : 0], b->bells);
+    const char *encoding = mouse_encoding(b), *keypad = keypad_state(b);
+    printf("alt-screen %d\nreverse-video %d\nmouse %s%s%s\n", b->altscreen, b->reverse,
+           mice[b->mouse >= 0 && b->mouse <= 3 ? b->mouse : 0], encoding ? " " : "",
+           encoding ? encoding : "");
+    if (strcmp(keypad, "unknown"))
+        printf("keypad %s\n", keypad);
+    printf("bell %ld\n", b->bells);
     fputs("title ", stdout);
-    put_quoted(b->title, strlen(b->title));
+    proto_put_quoted(b->title, strlen(b->title));
     fputs("\nicon ", stdout);
-    put_quoted(b->icon, strlen(b->icon));
+    proto_put_quoted(b->icon, strlen(b->icon));
     fputs("\nreplies ", stdout);
-    put_quoted(b->replies ? b->replies : "", b->nreplies);
+    proto_put_quoted(b->replies ? b->replies : "", b->nreplies);
     putchar('\n');
     b->nreplies = 0;
     for (int i = 0; i < b->nsb; i++)
@@ -325,107 +379,46 @@ static void dump(backend *b)
     puts("end");
 }
 
-/* DECRQM, answered by libvterm itself; 0 when it does not know the mode. */
-static void query_mode(backend *b, const char *mode)
+static void run(backend *b, const proto_reader *in, const proto_command *cmd)
 {
-    char req[32];
-    int priv = mode[0] == '?';
-    snprintf(req, sizeof req, "\x1b[%s$p", mode);
-    b->probing = 1;
-    b->nprobe = 0;
-    vterm_input_write(b->vt, req, strlen(req));
-    b->probing = 0;
-    b->probe[b->nprobe] = 0;
-    int value = 0;
-    const char *semi = strchr(b->probe, ';');
-    if (semi && strstr(b->probe, "$y"))
-        value = atoi(semi + 1);
-    printf("mode %s%s %d\n", priv ? "?" : "", mode + priv, value);
-}
-
-/* DECKPAM is not a mode libvterm reports, but a keypad key shows it: "0"
- * in numeric mode, ESC O p in application mode. */
-static void query_keypad(backend *b)
-{
-    b->probing = 1;
-    b->nprobe = 0;
-    vterm_keyboard_key(b->vt, VTERM_KEY_KP_0, VTERM_MOD_NONE);
-    b->probing = 0;
-    b->probe[b->nprobe] = 0;
-    printf("keypad %s\n", !strcmp(b->probe, "0") ? "normal" : !strcmp(b->probe, "\x1bOp") ? "app" : "unknown");
-}
-
-static int hex_value(int c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
-static void feed_hex(backend *b, const char *hex)
-{
-    size_t n = strlen(hex);
-    if (n % 2)
-        die("feed: odd number of hex digits");
-    char *bytes = malloc(n / 2 + 1);
-    if (!bytes)
-        die("out of memory");
-    for (size_t i = 0; i < n / 2; i++) {
-        int hi = hex_value(hex[2 * i]), lo = hex_value(hex[2 * i + 1]);
-        if (hi < 0 || lo < 0)
-            die("feed: not a hex digit");
-        bytes[i] = (char)(hi * 16 + lo);
+    switch (cmd->kind) {
+    case PROTO_OPEN:
+        if (cmd->rows > MAX_SIZE || cmd->cols > MAX_SIZE || cmd->scrollback > MAX_SCROLLBACK)
+            proto_fail(in, "open: this adapter takes up to 1000 rows and columns and 1000000 "
+                           "scrollback lines");
+        open_backend(b, cmd->rows, cmd->cols, cmd->scrollback);
+        break;
+    case PROTO_FEED: vterm_input_write(b->vt, (const char *)cmd->bytes, cmd->len); break;
+    case PROTO_RESIZE:
+        if (cmd->rows > MAX_SIZE || cmd->cols > MAX_SIZE)
+            proto_fail(in, "resize: this adapter takes up to 1000 rows and columns");
+        b->rows = cmd->rows;
+        b->cols = cmd->cols;
+        vterm_set_size(b->vt, cmd->rows, cmd->cols);
+        break;
+    case PROTO_RESET: vterm_screen_reset(b->screen, 1); break;
+    case PROTO_MODE:
+        printf("mode %s%d %d\n", cmd->private_mode ? "?" : "", cmd->mode,
+               mode_value(b, cmd->mode, cmd->private_mode));
+        break;
+    case PROTO_KEYPAD: printf("keypad %s\n", keypad_state(b)); break;
+    case PROTO_DUMP: dump(b); break;
+    case PROTO_STYLED:
+    case PROTO_FIND: proto_put_unsupported(cmd); break;
     }
-    vterm_input_write(b->vt, bytes, n / 2);
-    free(bytes);
 }
 
 int main(void)
 {
-    static char line[LINE_MAX_BYTES];
+    proto_reader in = {.adapter = "libvterm"};
+    proto_command cmd;
     backend b = {0};
-    while (fgets(line, sizeof line, stdin)) {
-        line[strcspn(line, "\r\n")] = 0;
-        char *arg = strchr(line, ' ');
-        if (arg)
-            *arg++ = 0;
-        int r, c, s;
-        if (!strcmp(line, "open")) {
-            if (!arg || sscanf(arg, "%d %d %d", &r, &c, &s) != 3 || r < 1 || c < 1 || s < 0)
-                die("open takes ROWS COLS SCROLLBACK");
-            open_backend(&b, r, c, s);
-            continue;
-        }
-        if (!b.vt)
-            die("the first command must be open");
-        if (!strcmp(line, "feed")) {
-            feed_hex(&b, arg ? arg : "");
-        } else if (!strcmp(line, "resize")) {
-            if (!arg || sscanf(arg, "%d %d", &r, &c) != 2 || r < 1 || c < 1)
-                die("resize takes ROWS COLS");
-            b.rows = r;
-            b.cols = c;
-            vterm_set_size(b.vt, r, c);
-        } else if (!strcmp(line, "reset")) {
-            vterm_screen_reset(b.screen, 1);
-        } else if (!strcmp(line, "mode")) {
-            if (!arg || !*arg)
-                die("mode takes ?N or N");
-            query_mode(&b, arg);
-        } else if (!strcmp(line, "keypad")) {
-            query_keypad(&b);
-        } else if (!strcmp(line, "dump")) {
-            dump(&b);
-        } else {
-            die("unknown command");
-        }
+    while (proto_read(&in, &cmd)) {
+        run(&b, &in, &cmd);
+        proto_flush(&in);
     }
-    if (ferror(stdin))
-        die(strerror(errno));
     close_backend(&b);
-    return fflush(stdout) == 0 ? 0 : 2;
+    proto_reader_free(&in);
+    proto_flush(&in);
+    return 0;
 }

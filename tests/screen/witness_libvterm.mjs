@@ -37,6 +37,7 @@ function parseDump(lines) {
         break;
       }
       case 'title': case 'icon': case 'replies': d[w[0]] = unquote(line); break;
+      case 'mouse': d.mouse = w[1]; break; // the tracking; an encoding may follow
       default: d[w[0]] = w.slice(1).join(' ');
     }
   }
