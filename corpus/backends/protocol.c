@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tessera/text.h"
+
 /* A feed of 16 MiB is 32 MiB of hex; far past that a line is a runaway. */
 #define PROTO_MAX_LINE (256u * 1024 * 1024)
 #define MAX_ARGS 8
@@ -20,20 +22,11 @@ typedef struct span {
 
 static void fail_message(const proto_reader *r, const char *what, const char *detail)
 {
+    /* The line quoted and cut short: a hostile line stays one line. */
     char shown[96];
-    size_t n = 0, len = r->line ? r->len : 0;
-    /* The line as the dumps quote strings, cut short: a hostile line stays one line. */
-    for (size_t i = 0; i < len && n + 8 < sizeof shown; i++) {
-        unsigned char c = (unsigned char)r->line[i];
-        if (c < 0x20 || c >= 0x7f || c == '"' || c == '\\')
-            n += (size_t)snprintf(shown + n, sizeof shown - n, "\\x%02x", c);
-        else
-            shown[n++] = (char)c;
-    }
-    shown[n] = 0;
-    int cut = n + 8 >= sizeof shown;
-    fprintf(stderr, "%s adapter: line %ld: %s%s%s: \"%s\"%s\n", r->adapter, r->number, what,
-            detail ? ": " : "", detail ? detail : "", shown, cut ? "..." : "");
+    tsr_quote(shown, sizeof shown, r->line ? r->line : "", r->line ? r->len : 0, 0);
+    fprintf(stderr, "%s adapter: line %ld: %s%s%s: %s\n", r->adapter, r->number, what,
+            detail ? ": " : "", detail ? detail : "", shown);
     exit(2);
 }
 
@@ -124,17 +117,6 @@ static long number(span w, long min, long max)
     return v >= min && v <= max ? v : -1;
 }
 
-static int hex_digit(int c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
 static unsigned char *byte_room(proto_reader *r, size_t n)
 {
     if (grow((void **)&r->bytes, &r->bytes_cap, n + 1))
@@ -152,7 +134,8 @@ static void parse_feed(proto_reader *r, const char *s, const char *end, proto_co
         proto_fail(r, "feed takes HEX: an odd number of hex digits");
     unsigned char *b = byte_room(r, n / 2);
     for (size_t i = 0; i < n / 2; i++) {
-        int hi = hex_digit((unsigned char)s[2 * i]), lo = hex_digit((unsigned char)s[2 * i + 1]);
+        int hi = tsr_hex_digit((unsigned char)s[2 * i]);
+        int lo = tsr_hex_digit((unsigned char)s[2 * i + 1]);
         if (hi < 0 || lo < 0)
             proto_fail(r, "feed takes HEX: not a hex digit");
         b[i] = (unsigned char)(hi * 16 + lo);
@@ -176,8 +159,8 @@ static const char *parse_quoted(proto_reader *r, const char *s, const char *end,
         if (c < 0x20 || c == 0x7f)
             proto_fail(r, "find: a control byte in the needle must be written \\xNN");
         if (c == '\\') {
-            int hi = end - s > 3 && s[1] == 'x' ? hex_digit((unsigned char)s[2]) : -1;
-            int lo = hi >= 0 ? hex_digit((unsigned char)s[3]) : -1;
+            int hi = end - s > 3 && s[1] == 'x' ? tsr_hex_digit((unsigned char)s[2]) : -1;
+            int lo = hi >= 0 ? tsr_hex_digit((unsigned char)s[3]) : -1;
             if (lo < 0)
                 proto_fail(r, "find: a backslash in the needle starts \\xNN");
             c = (unsigned char)(hi * 16 + lo);

@@ -2,8 +2,9 @@
  * command at a time and checking it strictly, quoting strings on the way
  * out, and failing with the offending line named. An adapter only maps the
  * parsed commands onto its emulator; what is a well-formed command is
- * decided here, once, so every C adapter rejects the same input. Depends on
- * the C library alone (the libvterm adapter does not link tessera). */
+ * decided here, once, so every C adapter rejects the same input. Besides the
+ * C library it uses only tessera's text utilities (tessera/text.h: hex digits,
+ * quoting), no emulator, so the libvterm adapter links no terminal of ours. */
 #ifndef CORPUS_BACKEND_PROTOCOL_H
 #define CORPUS_BACKEND_PROTOCOL_H
 

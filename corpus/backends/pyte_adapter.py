@@ -299,10 +299,23 @@ class Adapter:
         return b""
 
 
+def shown(line, limit=80):
+    """The line for a message, as the C adapters show it (tsr_quote): one line, cut short."""
+    out = []
+    for b in line[:limit]:
+        if b in b'"\\':
+            out.append("\\" + chr(b))
+        elif b == 0x0A:
+            out.append("\\n")
+        elif b < 0x20 or b >= 0x7F:
+            out.append("\\x%02x" % b)
+        else:
+            out.append(chr(b))
+    return '"%s%s"' % ("".join(out), "..." if len(line) > limit else "")
+
+
 def fail(number, line, what, status):
-    shown = quoted(line[:80]).decode("ascii", "replace")
-    sys.stderr.write("%s adapter: line %d: %s: %s%s\n"
-                     % (ADAPTER, number, what, shown, "..." if len(line) > 80 else ""))
+    sys.stderr.write("%s adapter: line %d: %s: %s\n" % (ADAPTER, number, what, shown(line)))
     sys.exit(status)
 
 
