@@ -108,7 +108,12 @@ function fetch() {
   const root = cacheRoot();
   const src = join(root, 'src');
   if (existsSync(join(src, 't'))) {
-    verify(root);
+    try {
+      verify(root);
+    } catch (err) {
+      throw new Error(`the cache at ${root} does not match the pinned sums (${err.message}); ` +
+        'delete that folder to fetch again');
+    }
     return src;
   }
   const parent = join(root, '..');
