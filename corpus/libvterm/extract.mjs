@@ -405,248 +405,230 @@ function assertionKind(item) {
   return item.kind === 'query' ? `?${item.name}` : item.name;
 }
 
+/** The bytes as a string when they are valid UTF-8, else null. */
+function decodeUtf8(bytes) {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
 /** The text of a ?screen_chars or ?screen_text answer. */
 function screenText(item, where) {
   if (item.value === '') return '';
   const values = item.value.split(',').map((v) => num(v.trim()));
-  if (item.name === 'screen_text') return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(values));
-  return String.fromCodePoint(...values);
+  if (item.name !== 'screen_text') return String.fromCodePoint(...values);
+  const text = decodeUtf8(Buffer.from(values));
+  if (text === null) throw new Error(`${where}: ?screen_text is not UTF-8`);
+  return text;
+}
+
+/** The rectangle a screen text query covers; ?screen_row is run-test.pl's 80 columns of a row. */
+function queryRect(item) {
+  if (item.name === 'screen_row') return { r0: +item.args, r1: +item.args + 1, c0: 0, c1: 80 };
+  const [r0, c0, r1, c1] = item.args.split(',').map(Number);
+  return { r0, r1, c0, c1 };
+}
+
+// Kinds that never convert, with their reason.
+const REJECTED_KINDS = {
+  damage: WHY.damage,
+  text: WHY.parserTrace, control: WHY.parserTrace, escape: WHY.parserTrace,
+  csi: WHY.parserTrace, osc: WHY.parserTrace, dcs: WHY.parserTrace,
+  encout: WHY.encodingLevel,
+  sb_popline: WHY.sbPopline,
+  '?pen': WHY.pen,
+  '?screen_attrs_extent': WHY.extent,
+};
+
+// Returned by a rule whose line is counted when the step ends (cursor properties).
+const DEFERRED = Symbol('deferred');
+
+/** ?screen_cell's answer as a cell fact. */
+function cellFact(item, s, where) {
+  const m = /^\{([^}]*)\} width=(\d+) attrs=\{([^}]*)\} ((?:dwl |dhl-\w+ )*)fg=(\S+) bg=(\S+)$/.exec(item.value);
+  if (!m) throw new Error(`${where}: unrecognised cell ${item.value}`);
+  const attrs = new Set();
+  let underline = 'none';
+  for (const am of m[3].matchAll(/([BIKR])|U(\d)|F(\d)/g)) {
+    if (am[1]) attrs.add(ATTR_LETTERS[am[1]]);
+    else if (am[2]) underline = UNDERLINES[+am[2]];
+    else s.tally.drop(DROPPED.font);
+  }
+  if (m[4]) s.tally.drop(DROPPED.lineSize);
+  if (attrs.has('bold') && s.block.highbright) throw new Error(`${where}: bold colours depend on the harness's bold-highbright`);
+  const fact = { text: String.fromCodePoint(...(m[1] ? m[1].split(',').map(num) : [])), width: +m[2] };
+  if (s.ctx.screenReverse) s.tally.drop(DROPPED.reverseScreen);
+  else fact.attrs = ATTR_ORDER.filter((x) => attrs.has(x));
+  fact.underline = underline;
+  fact.fg = colour(m[5], true, s.block, where);
+  fact.bg = colour(m[6], false, s.block, where);
+  return fact;
 }
 
 /**
- * One step: its action and the expectations its traces and queries make. `ctx` carries
- * what the block knows across steps (cursor-free props, replies, scrollback).
+ * One rule per kind of line: it reads the line into the step's state `s` and returns
+ * null when the line converted, a reason when it did not, or DEFERRED.
+ */
+const RULES = {
+  putglyph(item, s) {
+    const m = /^(\S+) (\d+) (\d+),(\d+)((?: \S+)*)$/.exec(item.arg);
+    const flags = m[5].trim().split(/\s+/).filter(Boolean);
+    const fact = { text: String.fromCodePoint(...m[1].split(',').map(num)), width: +m[2] };
+    if (s.block.protects) fact.protected = flags.includes('prot');
+    if (flags.some((f) => f === 'dwl' || f.startsWith('dhl'))) s.tally.drop(DROPPED.lineSize);
+    s.map.put(+m[3], +m[4], fact);
+    return null;
+  },
+  erase(item, s) {
+    const m = /^(\S+)( selective)?$/.exec(item.arg);
+    if (m[2]) {
+      s.map.forget(parseRect(m[1]));
+      return WHY.selective;
+    }
+    s.map.blank(parseRect(m[1]));
+    return null;
+  },
+  scrollrect(item, s) {
+    const m = /^(\S+) => ([+-]\d+),([+-]\d+)$/.exec(item.arg);
+    s.map.scroll(parseRect(m[1]), +m[2], +m[3]);
+    return null;
+  },
+  moverect(item, s) {
+    const m = /^(\S+) -> (\S+)$/.exec(item.arg);
+    s.map.move(parseRect(m[2]), parseRect(m[1]));
+    return WHY.moverect;
+  },
+  movecursor(item, s) {
+    s.moved = parsePos(item.arg);
+    return null;
+  },
+  settermprop(item, s) {
+    const m = /^(\d+) (.*)$/.exec(item.arg);
+    if (+m[1] === 8) return WHY.mouseProp;
+    const v = m[2];
+    s.props.set(+m[1], { value: v === 'true' ? true : v === 'false' ? false : v.startsWith('"') ? v.slice(1, -1) : Number(v), item });
+    return DEFERRED;
+  },
+  output(item, s, where) {
+    const text = decodeUtf8(toBytes(perlString(item.arg, where), where));
+    if (text === null || /[\x80-\x9f]/.test(text)) {
+      s.ctx.badReply = true;
+      return WHY.replyBytes;
+    }
+    if (s.ctx.badReply) return WHY.afterBadReply;
+    s.replies = (s.replies || '') + text;
+    return null;
+  },
+  sb_pushline(item, s, where) {
+    if (!s.ctx.scrollbackComplete) return WHY.sbIncomplete;
+    const m = /^(\d+) =(.*)$/.exec(item.arg);
+    const cps = m[2].trim().split(/\s+/).filter(Boolean).map((h) => parseInt(h, 16));
+    if (cps.some((c) => c !== 0 && (c < 0x20 || c > 0x7e))) throw new Error(`${where}: non-ASCII scrollback line`);
+    s.ctx.scrollback.push(cps.map((c) => (c === 0 ? ' ' : String.fromCharCode(c))).join('').replace(/ +$/, ''));
+    s.out.expectedScrollback = [...s.ctx.scrollback];
+    return null;
+  },
+  '?cursor'(item, s) {
+    s.cursor = parsePos(item.value);
+    return null;
+  },
+  '?screen_chars'(item, s, where) {
+    const rect = queryRect(item);
+    const text = item.name === 'screen_row' ? item.value : screenText(item, where);
+    const parts = text.split('\n');
+    if (parts.length !== rect.r1 - rect.r0) throw new Error(`${where}: ${parts.length} lines for ${rect.r1 - rect.r0} rows`);
+    const whole = rect.c0 === 0 && rect.c1 >= s.block.size.cols;
+    if (!whole && parts.some((p) => !/^[\x20-\x7e]*$/.test(p))) return WHY.nonAsciiPartial;
+    parts.forEach((part, k) => {
+      if (whole) s.map.setRow(rect.r0 + k, part, where);
+      else s.map.putPartialRow(rect.r0 + k, rect.c0, rect.c1, part, where);
+    });
+    return null;
+  },
+  '?screen_cell'(item, s, where) {
+    const pos = parsePos(item.args);
+    s.map.merge(pos.row, pos.col, cellFact(item, s, where), where);
+    return null;
+  },
+  '?screen_eol'(item, s, where) {
+    if (item.value.trim() !== '1') return WHY.notEol;
+    const pos = parsePos(item.args);
+    for (let c = pos.col; c < s.block.size.cols; c++) s.map.merge(pos.row, c, { text: '' }, where);
+    return null;
+  },
+};
+RULES['?screen_text'] = RULES['?screen_chars'];
+RULES['?screen_row'] = RULES['?screen_chars'];
+
+/** Why a line of the step cannot convert whatever it says, or null. */
+function stepReason(step, kind, ctx) {
+  if (ctx.eightBit) return WHY.eightBit;
+  if (step.inputEvent) return WHY.inputEvent;
+  if (REJECTED_KINDS[kind]) return REJECTED_KINDS[kind];
+  if (ctx.tainted) return WHY.afterPopline;
+  return null;
+}
+
+/**
+ * Cursor properties at the end of the step: on expectedCursor when the step knows the
+ * position, else the visibility and blink as the modes libvterm keeps them in (DECTCEM,
+ * ?12). Other properties have their own expectations.
+ */
+function applyProps(s) {
+  const pos = s.cursor || s.moved;
+  const modes = {};
+  for (const [prop, { value, item }] of [...s.props].sort((a, b) => a[0] - b[0])) {
+    const kind = assertionKind(item);
+    if (prop === 7 && !pos) {
+      s.tally.reject(kind, WHY.shapeNoPos);
+      continue;
+    }
+    if (prop === 1 || prop === 2) {
+      const [field, mode] = prop === 1 ? ['visible', 'DECTCEM'] : ['blink', 'cursorBlink'];
+      if (pos) pos[field] = value;
+      else modes[mode] = value;
+    } else if (prop === 3) s.out.expectedAltScreen = value;
+    else if (prop === 4) s.out.expectedTitle = value;
+    else if (prop === 5) s.out.expectedIcon = value;
+    else if (prop === 6) modes.DECSCNM = value;
+    else if (prop === 7) pos.shape = ['default', 'block', 'underline', 'bar'][value];
+    else throw new Error(`t/${s.block.file}:${item.no}: unknown property ${prop}`);
+    s.tally.convert(kind);
+  }
+  if (pos) s.out.expectedCursor = pos;
+  if (Object.keys(modes).length) s.out.expectedModes = modes;
+}
+
+/**
+ * One step: the expectations its traces and queries make. `ctx` carries what the block
+ * knows across steps (DECSCNM, replies, scrollback, what can no longer be trusted).
  */
 function convertStep(step, ctx, tally) {
   const { block } = ctx;
-  const map = new CellMap(block.size.rows, block.size.cols);
-  const out = {};
-  const props = {};
-  let cursor = null;
-  let moved = null;
-  let replies = null;
-  const reject = (item, reason) => tally.reject(assertionKind(item), reason);
-
-  // What the step cannot be trusted for: rejected wholesale, by its reason.
-  const popped = step.lines.some((it) => it.kind === 'trace' && it.name === 'sb_popline');
-  if (popped) ctx.tainted = true;
+  const s = { ctx, block, tally, map: new CellMap(block.size.rows, block.size.cols), out: {}, props: new Map(), cursor: null, moved: null, replies: null };
+  if (step.lines.some((it) => it.name === 'sb_popline')) ctx.tainted = true;
   for (const item of step.lines) {
-    const where = `t/${block.file}:${item.no}`;
-    if (ctx.eightBit) {
-      reject(item, WHY.eightBit);
-      continue;
-    }
-    if (step.inputEvent) {
-      reject(item, WHY.inputEvent);
-      continue;
-    }
-    if (item.kind === 'trace' && item.name === 'sb_popline') {
-      reject(item, WHY.sbPopline);
-      continue;
-    }
-    if (ctx.tainted) {
-      reject(item, WHY.afterPopline);
-      continue;
-    }
     const kind = assertionKind(item);
-    const a = item.arg;
-    let m;
-    switch (kind) {
-      case 'putglyph': {
-        m = /^(\S+) (\d+) (\d+),(\d+)((?: \S+)*)$/.exec(a);
-        const cps = m[1].split(',').map(num);
-        const flags = m[5].trim().split(/\s+/).filter(Boolean);
-        const fact = { text: String.fromCodePoint(...cps), width: +m[2] };
-        if (block.protects) fact.protected = flags.includes('prot');
-        if (flags.some((f) => f === 'dwl' || f.startsWith('dhl'))) tally.drop(DROPPED.lineSize);
-        map.put(+m[3], +m[4], fact);
-        tally.convert(kind);
-        break;
-      }
-      case 'erase': {
-        m = /^(\S+)( selective)?$/.exec(a);
-        if (m[2]) {
-          map.forget(parseRect(m[1]));
-          reject(item, WHY.selective);
-        } else {
-          map.blank(parseRect(m[1]));
-          tally.convert(kind);
-        }
-        break;
-      }
-      case 'scrollrect': {
-        m = /^(\S+) => ([+-]\d+),([+-]\d+)$/.exec(a);
-        map.scroll(parseRect(m[1]), +m[2], +m[3]);
-        tally.convert(kind);
-        break;
-      }
-      case 'moverect': {
-        m = /^(\S+) -> (\S+)$/.exec(a);
-        map.move(parseRect(m[2]), parseRect(m[1]));
-        reject(item, WHY.moverect);
-        break;
-      }
-      case 'movecursor':
-        moved = parsePos(a);
-        tally.convert(kind);
-        break;
-      case 'settermprop': {
-        m = /^(\d+) (.*)$/.exec(a);
-        const value = m[2] === 'true' ? true : m[2] === 'false' ? false : /^"/.test(m[2]) ? m[2].slice(1, -1) : Number(m[2]);
-        if (+m[1] === 8) {
-          reject(item, WHY.mouseProp);
-        } else {
-          props[m[1]] = { value, item };
-        }
-        break;
-      }
-      case 'output': {
-        const bytes = toBytes(perlString(a, where), where);
-        let text = null;
-        try {
-          text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-        } catch {
-          text = null;
-        }
-        if (text === null || /[\x80-\x9f]/.test(text)) {
-          reject(item, WHY.replyBytes);
-          ctx.badReply = true;
-        } else if (ctx.badReply) {
-          reject(item, WHY.afterBadReply);
-        } else {
-          replies = (replies || '') + text;
-          tally.convert(kind);
-        }
-        break;
-      }
-      case 'sb_pushline': {
-        if (!ctx.scrollbackComplete) {
-          reject(item, WHY.sbIncomplete);
-          break;
-        }
-        m = /^(\d+) =(.*)$/.exec(a);
-        const cps = m[2].trim().split(/\s+/).filter(Boolean).map((h) => parseInt(h, 16));
-        if (cps.some((c) => c !== 0 && (c < 0x20 || c > 0x7e))) throw new Error(`${where}: non-ASCII scrollback line`);
-        ctx.scrollback.push(cps.map((c) => (c === 0 ? ' ' : String.fromCharCode(c))).join('').replace(/ +$/, ''));
-        ctx.scrollbackAsserted = true;
-        out.expectedScrollback = [...ctx.scrollback];
-        tally.convert(kind);
-        break;
-      }
-      case 'damage':
-        reject(item, WHY.damage);
-        break;
-      case 'text': case 'control': case 'escape': case 'csi': case 'osc': case 'dcs':
-        reject(item, WHY.parserTrace);
-        break;
-      case 'encout':
-        reject(item, WHY.encodingLevel);
-        break;
-      case '?cursor':
-        cursor = parsePos(item.value);
-        tally.convert(kind);
-        break;
-      case '?screen_chars': case '?screen_text': case '?screen_row': {
-        const rect = kind === '?screen_row'
-          ? { r0: +item.args, r1: +item.args + 1, c0: 0, c1: 80 }
-          : (([r0, c0, r1, c1]) => ({ r0, r1, c0, c1 }))(item.args.split(',').map(Number));
-        const text = kind === '?screen_row' ? item.value : screenText(item, where);
-        const parts = text.split('\n');
-        if (parts.length !== rect.r1 - rect.r0) throw new Error(`${where}: ${parts.length} lines for ${rect.r1 - rect.r0} rows`);
-        const whole = rect.c0 === 0 && rect.c1 >= block.size.cols;
-        if (!whole && parts.some((p) => !/^[\x20-\x7e]*$/.test(p))) {
-          reject(item, WHY.nonAsciiPartial);
-          break;
-        }
-        parts.forEach((part, k) => {
-          if (whole) map.setRow(rect.r0 + k, part, where);
-          else map.putPartialRow(rect.r0 + k, rect.c0, rect.c1, part, where);
-        });
-        tally.convert(kind);
-        break;
-      }
-      case '?screen_cell': {
-        const pos = parsePos(item.args);
-        m = /^\{([^}]*)\} width=(\d+) attrs=\{([^}]*)\} ((?:dwl |dhl-\w+ )*)fg=(\S+) bg=(\S+)$/.exec(item.value);
-        if (!m) throw new Error(`${where}: unrecognised cell ${item.value}`);
-        const cps = m[1] ? m[1].split(',').map(num) : [];
-        const letters = m[3];
-        const attrs = new Set();
-        let underline = 'none';
-        for (const am of letters.matchAll(/([BIKR])|U(\d)|F(\d)/g)) {
-          if (am[1]) attrs.add(ATTR_LETTERS[am[1]]);
-          else if (am[2]) underline = UNDERLINES[+am[2]];
-          else tally.drop(DROPPED.font);
-        }
-        if (m[4]) tally.drop(DROPPED.lineSize);
-        const fact = { text: String.fromCodePoint(...cps), width: +m[2] };
-        if (ctx.screenReverse) tally.drop(DROPPED.reverseScreen);
-        else fact.attrs = ATTR_ORDER.filter((x) => attrs.has(x));
-        fact.underline = underline;
-        if (attrs.has('bold') && block.highbright) throw new Error(`${where}: bold colours depend on the harness's bold-highbright`);
-        fact.fg = colour(m[5], true, block, where);
-        fact.bg = colour(m[6], false, block, where);
-        map.merge(pos.row, pos.col, fact, where);
-        tally.convert(kind);
-        break;
-      }
-      case '?screen_eol': {
-        const pos = parsePos(item.args);
-        if (item.value.trim() === '1') {
-          for (let c = pos.col; c < block.size.cols; c++) map.merge(pos.row, c, { text: '' }, where);
-          tally.convert(kind);
-        } else {
-          reject(item, WHY.notEol);
-        }
-        break;
-      }
-      case '?pen':
-        reject(item, WHY.pen);
-        break;
-      case '?screen_attrs_extent':
-        reject(item, WHY.extent);
-        break;
-      default:
-        throw new Error(`${where}: no rule for ${kind}`);
+    const where = `t/${block.file}:${item.no}`;
+    let reason = stepReason(step, kind, ctx);
+    if (!reason) {
+      if (!RULES[kind]) throw new Error(`${where}: no rule for ${kind}`);
+      reason = RULES[kind](item, s, where);
     }
+    if (reason === DEFERRED) continue;
+    if (reason) tally.reject(kind, reason);
+    else tally.convert(kind);
   }
-
-  Object.assign(out, map.finish());
-  if (cursor && moved && (cursor.row !== moved.row || cursor.col !== moved.col)) {
+  const expectations = { ...s.out, ...s.map.finish() };
+  if (s.cursor && s.moved && (s.cursor.row !== s.moved.row || s.cursor.col !== s.moved.col)) {
     throw new Error(`t/${block.file}:${step.no}: ?cursor and movecursor disagree`);
   }
-  const pos = cursor || moved;
-  const modes = {};
-  for (const [prop, { value, item }] of Object.entries(props)) {
-    const kind = assertionKind(item);
-    switch (Number(prop)) {
-      case 1: case 2:
-        // Without a position the cursor's visibility and blink are read as the modes
-        // that libvterm keeps them in (DECTCEM, ?12).
-        if (pos) pos[prop === '1' ? 'visible' : 'blink'] = value;
-        else modes[prop === '1' ? 'DECTCEM' : 'cursorBlink'] = value;
-        tally.convert(kind);
-        break;
-      case 3: out.expectedAltScreen = value; tally.convert(kind); break;
-      case 4: out.expectedTitle = value; tally.convert(kind); break;
-      case 5: out.expectedIcon = value; tally.convert(kind); break;
-      case 6: modes.DECSCNM = value; tally.convert(kind); break;
-      case 7:
-        if (pos) {
-          pos.shape = ['default', 'block', 'underline', 'bar'][value];
-          tally.convert(kind);
-        } else {
-          tally.reject(kind, WHY.shapeNoPos);
-        }
-        break;
-      default:
-        throw new Error(`t/${block.file}:${item.no}: unknown property ${prop}`);
-    }
-  }
-  if (pos) out.expectedCursor = pos;
-  if (Object.keys(modes).length) out.expectedModes = modes;
-  if (replies !== null) out.expectedReplies = replies;
-  return out;
+  s.out = expectations;
+  applyProps(s);
+  if (s.replies !== null) s.out.expectedReplies = s.replies;
+  return s.out;
 }
 
 /* ------------------------------------------------------------ blocks */
@@ -753,12 +735,7 @@ function actionFields(action) {
   if (action.reset) return { reset: true };
   if (action.resize) return { resize: action.resize };
   const out = {};
-  let text = null;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(action.bytes);
-  } catch {
-    text = null;
-  }
+  const text = decodeUtf8(action.bytes);
   if (text !== null) out.input = text;
   else out.inputHex = action.bytes.toString('hex');
   if (action.repeat) out.repeat = action.repeat;
@@ -773,7 +750,7 @@ function convertBlock(block, tally) {
     for (const step of block.steps) for (const item of step.lines) tally.reject(assertionKind(item), wholeReason);
     return { reason: wholeReason };
   }
-  const ctx = { block, eightBit: false, tainted: false, badReply: false, scrollback: [], scrollbackComplete: true, scrollbackAsserted: false, screenReverse: false };
+  const ctx = { block, eightBit: false, tainted: false, badReply: false, scrollback: [], scrollbackComplete: true, screenReverse: false };
   const before = new Map(tally.rejected);
   const steps = [];
   let size = { ...block.size };
@@ -814,7 +791,7 @@ function convertBlock(block, tally) {
   };
   // The harness keeps no scrollback (it discards pushed lines, pulls none back) unless a
   // test traces it; scrollback 0 does the same.
-  if (!ctx.scrollbackAsserted) testCase.scrollback = 0;
+  if (!steps.some((st) => st.expectedScrollback)) testCase.scrollback = 0;
   const single = steps.length === 1 && (steps[0].input !== undefined || steps[0].inputHex !== undefined);
   if (single) Object.assign(testCase, steps[0]);
   else testCase.steps = steps;
