@@ -645,7 +645,7 @@ function blocksOf(file, items) {
     block = {
       file, startNo, titles: [], steps: [], size: { rows: harness.rows, cols: harness.cols },
       parser: harness.parser, encoding: harness.encoding, highbright: harness.highbright,
-      sgr: { black: false, extended: false }, protects: false, scrollbackComplete: harness.scrollbackTraced,
+      sgr: { black: false, extended: false }, protects: false,
       inheritedTitle: lastTitle,
     };
     blocks.push(block);
@@ -768,9 +768,8 @@ function convertBlock(block, tally) {
     }
     if (step.action && step.action.bytes) ctx.screenReverse = scanScreenReverse(step.action.bytes, ctx.screenReverse);
     if (step.action && step.action.reset) ctx.screenReverse = false;
-    ctx.block = { ...block, size };
     if (step.size) size = step.size;
-    ctx.block.size = size;
+    ctx.block = { ...block, size };
     if (step.grows && ctx.scrollback.length) throw new Error(`t/${block.file}:${step.no}: a taller resize would pull scrollback back`);
     const expectations = convertStep(step, ctx, tally);
     if ((step.atStart || !step.action) && !Object.keys(expectations).length) continue;
