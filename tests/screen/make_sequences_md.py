@@ -16,24 +16,24 @@ import sys
 HERE = pathlib.Path(__file__).resolve().parent
 R = r'''
 ## C0 controls
-BEL|`BEL` (0x07)|Rings the bell: counts it, nothing on screen|02-c0|bel-counts
-BS|`BS` (0x08)|Cursor one column left, stops at column 0, drops a pending wrap|02-c0|bs-moves-left, bs-from-pending-wrap
-HT|`HT` (0x09)|Cursor to the next tab stop (or the last column); keeps a pending wrap|02-c0|ht-default-stops, ht-stops-at-last-column; 06-tabs default-stops-every-8; 12-wrap ht-keeps-pending-wrap
+BEL|`BEL` (0x07)|Rings the bell: counts it, nothing on screen|02-c0|bel-counts; 18-c0-parser-more bel-inside-csi-rings-and-csi-completes, bel-does-not-move-cursor
+BS|`BS` (0x08)|Cursor one column left, stops at column 0, drops a pending wrap|02-c0|bs-moves-left, bs-from-pending-wrap; 18-c0-parser-more bs-onto-wide-char-tail, bs-with-decawm-off-at-last-column
+HT|`HT` (0x09)|Cursor to the next tab stop (or the last column); keeps a pending wrap|02-c0|ht-default-stops, ht-stops-at-last-column; 06-tabs default-stops-every-8; 12-wrap ht-keeps-pending-wrap; 18-c0-parser-more ht-moves-without-erasing, ht-from-last-stop-goes-to-last-column
 LF|`LF` (0x0A)|Cursor down one line, scrolling at the bottom margin (CR too under LNM)|02-c0|lf-keeps-column, lf-at-bottom-scrolls
-VT, FF|`VT` (0x0B), `FF` (0x0C)|Act as LF|02-c0|vt-and-ff-act-as-lf
-CR|`CR` (0x0D)|Cursor to column 0|02-c0|cr-returns
-SO (LS1)|`SO` (0x0E)|G1 into GL|02-c0|so-si-switch-g1
-SI (LS0)|`SI` (0x0F)|G0 into GL|10-charsets|g1-with-so-si
-CAN, SUB|`CAN` (0x18), `SUB` (0x1A)|Cancel the sequence in progress|01-parser|can-cancels-csi, sub-cancels-csi
-other C0, DEL|0x00-0x1F not above, 0x7F|Ignored|02-c0|nul-and-del-ignored, other-c0-ignored
+VT, FF|`VT` (0x0B), `FF` (0x0C)|Act as LF|02-c0|vt-and-ff-act-as-lf; 18-c0-parser-more vt-and-ff-scroll-at-bottom
+CR|`CR` (0x0D)|Cursor to column 0|02-c0|cr-returns; 18-c0-parser-more cr-keeps-row-in-region
+SO (LS1)|`SO` (0x0E)|G1 into GL|02-c0|so-si-switch-g1; 18-c0-parser-more so-with-default-g1-is-ascii, si-locks-g0-back
+SI (LS0)|`SI` (0x0F)|G0 into GL|10-charsets|g1-with-so-si; 18-c0-parser-more si-locks-g0-back, si-without-so-is-no-op
+CAN, SUB|`CAN` (0x18), `SUB` (0x1A)|Cancel the sequence in progress|01-parser|can-cancels-csi, sub-cancels-csi; 18-c0-parser-more can-cancels-escape, can-cancels-scs, sub-cancels-osc, can-cancels-dcs
+other C0, DEL|0x00-0x1F not above, 0x7F|Ignored|02-c0|nul-and-del-ignored, other-c0-ignored; 18-c0-parser-more del-inside-csi-ignored, nul-inside-csi-ignored
 ## Parser
-ESC, CSI, OSC, DCS state machine|`ESC`, `ESC [`, `ESC ]`, `ESC P`|Sequences may be split anywhere across feeds; C0 inside a CSI acts at once|01-parser|csi-split-across-feeds, csi-fed-one-byte-at-a-time, c0-executes-inside-csi, dcs-split-across-feeds
-SOS, PM, APC|`ESC X`, `ESC ^`, `ESC _` … `ST`|Consumed, ignored|01-parser|sos-pm-apc-consumed
-C1 as UTF-8 code points|U+0080-U+009F (e.g. `C2 9B`)|Act as the C1 control (CSI, OSC, NEL …), as xterm does in UTF-8|01-parser|c1-csi-as-utf8-codepoint, c1-nel-as-utf8-codepoint, c1-osc-as-utf8-codepoint, c1-st-as-utf8-codepoint-ends-osc
-raw 8-bit C1 bytes|0x80-0x9F alone|Stray UTF-8 continuation bytes: U+FFFD|01-parser|c1-raw-byte-is-malformed-utf8
-CSI parameters|`;` and `:` sub-parameters, private markers, intermediates|Defaults for empty/0, leading zeros, sub-parameters (SGR), unknown finals consumed|01-parser|csi-empty-parameters-default, csi-leading-zeros, unknown-csi-consumed, unknown-csi-with-intermediate-and-private
+ESC, CSI, OSC, DCS state machine|`ESC`, `ESC [`, `ESC ]`, `ESC P`|Sequences may be split anywhere across feeds; C0 inside a CSI acts at once|01-parser|csi-split-across-feeds, csi-fed-one-byte-at-a-time, c0-executes-inside-csi, dcs-split-across-feeds; 18-c0-parser-more bel-inside-csi-rings-and-csi-completes, osc-c0-inside-ignored
+SOS, PM, APC|`ESC X`, `ESC ^`, `ESC _` … `ST`|Consumed, ignored|01-parser|sos-pm-apc-consumed; 18-c0-parser-more apc-split-across-feeds, apc-controls-inside-ignored, pm-as-c1-utf8-codepoints
+C1 as UTF-8 code points|U+0080-U+009F (e.g. `C2 9B`)|Act as the C1 control (CSI, OSC, NEL …), as xterm does in UTF-8|01-parser|c1-csi-as-utf8-codepoint, c1-nel-as-utf8-codepoint, c1-osc-as-utf8-codepoint, c1-st-as-utf8-codepoint-ends-osc; 18-c0-parser-more pm-as-c1-utf8-codepoints
+raw 8-bit C1 bytes|0x80-0x9F alone|Stray UTF-8 continuation bytes: U+FFFD|01-parser|c1-raw-byte-is-malformed-utf8; 18-c0-parser-more c1-raw-osc-byte-is-not-osc
+CSI parameters|`;` and `:` sub-parameters, private markers, intermediates|Defaults for empty/0, leading zeros, sub-parameters (SGR), unknown finals consumed|01-parser|csi-empty-parameters-default, csi-leading-zeros, unknown-csi-consumed, unknown-csi-with-intermediate-and-private; 18-c0-parser-more csi-private-marker-on-cup-ignored
 bounds|100 parameters, 2^64 values, OSC > 65536 bytes, long DCS|Consumed and noted in `unhandled`; values clamp; nothing overflows|01-parser|csi-100-parameters, csi-huge-parameter-clamps, csi-huge-row-and-col, osc-longer-than-limit, dcs-very-long-consumed
-unknown ESC|`ESC` + intermediates + final|Consumed, noted in `unhandled`|01-parser|esc-unknown-final-consumed
+unknown ESC|`ESC` + intermediates + final|Consumed, noted in `unhandled`|01-parser|esc-unknown-final-consumed; 18-c0-parser-more esc-hash-unknown-final-consumed
 ## ESC sequences
 IND|`ESC D`|Cursor down, scrolling at the bottom margin|05-scroll|ind-is-lf-without-cr, ind-at-bottom-margin-scrolls
 NEL|`ESC E`|CR + IND|05-scroll|nel-is-cr-lf, nel-at-bottom-scrolls
