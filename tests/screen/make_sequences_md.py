@@ -39,8 +39,8 @@ IND|`ESC D`|Cursor down, scrolling at the bottom margin|05-scroll|ind-is-lf-with
 NEL|`ESC E`|CR + IND|05-scroll|nel-is-cr-lf, nel-at-bottom-scrolls
 HTS|`ESC H`|Sets a tab stop at the cursor column|06-tabs|hts-sets-stop
 RI|`ESC M`|Cursor up, scrolling down at the top margin|05-scroll|ri-moves-up, ri-at-top-margin-scrolls-down, ri-at-row-0-scrolls-screen
-DECSC|`ESC 7`|Saves cursor, attributes, charsets, DECOM and the pending-wrap flag|03-cursor|decsc-decrc-position, decsc-saves-attributes, decsc-saves-origin-mode
-DECRC|`ESC 8`|Restores them (home and default pen if nothing was saved)|03-cursor|decrc-without-save-homes; 12-wrap decsc-decrc-restores-pending-wrap
+DECSC|`ESC 7`|Saves cursor, attributes, charsets, DECOM and the pending-wrap flag|03-cursor|decsc-decrc-position, decsc-saves-attributes, decsc-saves-origin-mode; 19-cursor-more decsc-overwrites-earlier-save
+DECRC|`ESC 8`|Restores them (home and default pen if nothing was saved)|03-cursor|decrc-without-save-homes; 12-wrap decsc-decrc-restores-pending-wrap; 19-cursor-more decrc-restores-twice, decrc-clamps-after-resize
 DECKPAM, DECKPNM|`ESC =`, `ESC >`|Application / normal keypad|07-modes|deckpam-deckpnm
 RIS|`ESC c`|Full reset: screen, modes, tabs, charsets, margins, alternate screen|16-reset|ris-clears-everything, ris-resets-mouse; 06-tabs ris-restores-default-stops; 10-charsets ris-resets-charsets; 08-altscreen ris-leaves-alt-screen
 DECALN|`ESC # 8`|Fills the screen with `E`, resets margins, homes the cursor|16-reset|decaln-fills-with-e, decaln-resets-margins
@@ -49,13 +49,13 @@ SS2, SS3|`ESC N`, `ESC O`|G2 / G3 for the next character only|10-charsets|g2-sin
 LS2, LS3|`ESC n`, `ESC o`|G2 / G3 into GL|10-charsets|ls2-locks-g2, ls3-locks-g3
 ## CSI sequences
 ICH|`CSI Ps @`|Inserts Ps blanks at the cursor|04-erase-edit|ich-inserts-blanks, ich-default-one, ich-clamps
-CUU|`CSI Ps A`|Cursor up Ps, stopping at the top margin|03-cursor|cuu-default-and-count, cuu-zero-is-one, cuu-clamps-at-top, cuu-stops-at-top-margin, cuu-above-margin-clamps-at-row-0
-CUD|`CSI Ps B`|Cursor down Ps, stopping at the bottom margin|03-cursor|cud, cud-stops-at-bottom-margin
-CUF|`CSI Ps C`|Cursor right Ps|03-cursor|cuf, cuf-from-pending-wrap
-CUB|`CSI Ps D`|Cursor left Ps|03-cursor|cub
-CNL|`CSI Ps E`|Cursor down Ps, to column 0|03-cursor|cnl
-CPL|`CSI Ps F`|Cursor up Ps, to column 0|03-cursor|cpl
-CHA|`CSI Ps G`|Cursor to column Ps|03-cursor|cha
+CUU|`CSI Ps A`|Cursor up Ps, stopping at the top margin|03-cursor|cuu-default-and-count, cuu-zero-is-one, cuu-clamps-at-top, cuu-stops-at-top-margin, cuu-above-margin-clamps-at-row-0; 19-cursor-more cuu-from-pending-wrap
+CUD|`CSI Ps B`|Cursor down Ps, stopping at the bottom margin|03-cursor|cud, cud-stops-at-bottom-margin; 19-cursor-more cud-zero-is-one, cud-below-region-stops-at-last-row, cud-from-pending-wrap
+CUF|`CSI Ps C`|Cursor right Ps|03-cursor|cuf, cuf-from-pending-wrap; 19-cursor-more cuf-zero-is-one, cuf-at-last-column-stays
+CUB|`CSI Ps D`|Cursor left Ps|03-cursor|cub; 19-cursor-more cub-zero-is-one, cub-from-pending-wrap, cub-does-not-reverse-wrap
+CNL|`CSI Ps E`|Cursor down Ps, to column 0|03-cursor|cnl; 19-cursor-more cnl-zero-is-one, cnl-stops-at-bottom-margin
+CPL|`CSI Ps F`|Cursor up Ps, to column 0|03-cursor|cpl; 19-cursor-more cpl-zero-is-one, cpl-stops-at-top-margin
+CHA|`CSI Ps G`|Cursor to column Ps|03-cursor|cha; 19-cursor-more cha-zero-is-one, cha-clears-pending-wrap
 CUP|`CSI Ps ; Ps H`|Cursor to row; column (relative to the margins under DECOM)|03-cursor|cup-default-home, cup-row-col, cup-zero-means-one, cup-row-only, cup-clamps
 CHT|`CSI Ps I`|Forward Ps tab stops|06-tabs|cht-forward
 ED|`CSI Ps J`|Erase below (0), above (1), all (2), scrollback (3), with the current background|04-erase-edit|ed-0-to-end, ed-1-to-start-inclusive, ed-2-all-cursor-stays, ed-3-clears-scrollback, ed-2-with-background-colour
@@ -69,14 +69,14 @@ SU|`CSI Ps S`|Scrolls the region up Ps lines|05-scroll|su-scrolls-up, su-in-regi
 SD|`CSI Ps T`|Scrolls the region down Ps lines|05-scroll|sd-scrolls-down, sd-in-region
 ECH|`CSI Ps X`|Erases Ps characters from the cursor|04-erase-edit|ech-erases-in-place, ech-default-one, ech-clamps-at-edge
 CBT|`CSI Ps Z`|Back Ps tab stops|06-tabs|cbt-backward, cbt-clamps-at-column-0
-HPA|``CSI Ps ` ``|Cursor to column Ps|03-cursor|hpa
-HPR|`CSI Ps a`|Cursor right Ps columns|03-cursor|hpr
+HPA|``CSI Ps ` ``|Cursor to column Ps|03-cursor|hpa; 19-cursor-more hpa-default-and-zero-are-one
+HPR|`CSI Ps a`|Cursor right Ps columns|03-cursor|hpr; 19-cursor-more hpr-zero-is-one, hpr-from-pending-wrap
 REP|`CSI Ps b`|Repeats the last printed character Ps times|04-erase-edit|rep-repeats-last, rep-default-one, rep-wraps
 DA1|`CSI c`, `CSI 0 c`|Replies `CSI ? 6x ; … c`|14-replies|da1, da1-nonzero-parameter-ignored
 DA2|`CSI > c`|Replies `CSI > Pp ; Pv ; Pc c`|14-replies|da2
-VPA|`CSI Ps d`|Cursor to row Ps|03-cursor|vpa
-VPR|`CSI Ps e`|Cursor down Ps rows|03-cursor|vpr
-HVP|`CSI Ps ; Ps f`|As CUP|03-cursor|hvp
+VPA|`CSI Ps d`|Cursor to row Ps|03-cursor|vpa; 19-cursor-more vpa-zero-is-one, vpa-origin-mode-is-relative
+VPR|`CSI Ps e`|Cursor down Ps rows|03-cursor|vpr; 19-cursor-more vpr-zero-is-one, vpr-origin-mode-stops-at-bottom-margin
+HVP|`CSI Ps ; Ps f`|As CUP|03-cursor|hvp; 19-cursor-more hvp-default-home, hvp-origin-mode-is-relative
 TBC|`CSI Ps g`|Clears the tab stop at the cursor (0) or all (3)|06-tabs|tbc-0-clears-current, tbc-3-clears-all, tbc-3-then-hts
 SM, RM|`CSI Pm h`, `CSI Pm l`|Sets / resets ANSI modes (4 IRM, 20 LNM)|07-modes|ansi-mode-set-reset
 DECSET, DECRST|`CSI ? Pm h`, `CSI ? Pm l`|Sets / resets DEC private modes (below), several at once|07-modes|several-modes-in-one-sequence
@@ -85,7 +85,7 @@ DSR 5|`CSI 5 n`|Replies `CSI 0 n`|14-replies|dsr-status, dsr-unknown-no-reply
 DSR 6 (CPR)|`CSI 6 n`|Replies `CSI r ; c R` (relative to the margins under DECOM)|14-replies|dsr-cpr, dsr-cpr-home, dsr-cpr-pending-wrap-reports-last-column, dsr-cpr-origin-mode-is-relative, replies-queue-in-order
 DECXCPR|`CSI ? 6 n`|Replies `CSI ? r ; c [; 1] R`|14-replies|decxcpr
 DECSTBM|`CSI Pt ; Pb r`|Sets the scroll region and homes the cursor; invalid regions are ignored|05-scroll|decstbm-homes-cursor, lf-scrolls-region-only, decstbm-invalid-ignored, decstbm-reset, decstbm-bottom-clamps
-SCOSC, SCORC|`CSI s`, `CSI u`|As DECSC / DECRC|03-cursor|csi-s-u-save-restore
+SCOSC, SCORC|`CSI s`, `CSI u`|As DECSC / DECRC|03-cursor|csi-s-u-save-restore; 19-cursor-more scorc-without-save-homes, scosc-and-decrc-share-the-saved-cursor, scosc-saves-attributes
 XTWINOPS 22/23|`CSI 22 ; Ps t`, `CSI 23 ; Ps t`|Pushes / pops the title (stack of 10)|15-osc|title-stack-push-pop, title-stack-push-pop-title-only, title-stack-nested, title-stack-pop-empty-keeps-title, title-stack-bounded
 XTWINOPS 18|`CSI 18 t`|Replies `CSI 8 ; rows ; cols t`|14-replies|xtwinops-18-text-area-size, xtwinops-18-after-resize
 XTWINOPS 14|`CSI 14 t`|Replies `CSI 4 ; height ; width t` (pixels)|14-replies|xtwinops-14-pixel-size
@@ -123,7 +123,7 @@ wide characters|East Asian wide, emoji|Two cells: head (width 2) and tail (width
 wide at the last column|a wide character with one column left|Wraps to the next line, as xterm does|11-unicode|wide-at-last-column-wraps, wide-fills-last-two-columns
 combining marks|Mn/Me after a base|Join the base's cell|11-unicode|combining-joins-base, two-combining-marks, combining-on-wide, combining-at-pending-wrap
 grapheme clusters|ZWJ emoji, VS16, flags, skin-tone modifiers, Hangul jamo|One cluster in one cell run (UAX #29)|11-unicode|zwj-family-one-cluster, vs16-widens, flag-pair-one-cluster, skin-tone-modifier-joins, hangul-jamo-one-cluster, hangul-precomposed-wide, cluster-wraps-whole
-pending wrap|writing the last column with DECAWM on|The next character wraps; CR, CUP, EL, BS clear it; HT and LF keep it|12-wrap|last-column-sets-pending-wrap, next-char-wraps, cr-clears-pending-wrap, lf-with-pending-wrap-keeps-column, cup-clears-pending-wrap, wrap-at-bottom-scrolls, decawm-reset-while-pending, ht-keeps-pending-wrap, wrap-after-wide
+pending wrap|writing the last column with DECAWM on|The next character wraps; CR, CUP, EL, BS clear it; HT and LF keep it|12-wrap|last-column-sets-pending-wrap, next-char-wraps, cr-clears-pending-wrap, lf-with-pending-wrap-keeps-column, cup-clears-pending-wrap, wrap-at-bottom-scrolls, decawm-reset-while-pending, ht-keeps-pending-wrap, wrap-after-wide; 19-cursor-more cud-from-pending-wrap, cuu-from-pending-wrap, cha-clears-pending-wrap
 ## Screen state and queries
 scrollback|lines scrolled off the top of a full-screen region|Kept up to the limit, trailing spaces trimmed; never from the alternate screen or a region below row 0|05-scroll|scrollback-keeps-lines, scrollback-limit, scrollback-zero, scrollback-trims-trailing-spaces, region-below-top-keeps-no-scrollback
 resize (truncate/pad)|`tsr_term_resize`|Pads or truncates the grid, clamps the cursor|13-resize|grow-pads, shrink-cols-truncates, shrink-cols-then-grow-does-not-restore, shrink-rows-cursor-at-top-drops-bottom, cursor-clamped, resize-then-write, wide-char-cut-by-shrink, tabs-extend-on-grow, alt-screen-truncates
