@@ -48,7 +48,7 @@ SCS G0-G3|`ESC ( F`, `ESC ) F`, `ESC * F`, `ESC + F` (F = `0` DEC special graphi
 SS2, SS3|`ESC N`, `ESC O`|G2 / G3 for the next character only|10-charsets|g2-single-shift-ss2, g3-single-shift-ss3
 LS2, LS3|`ESC n`, `ESC o`|G2 / G3 into GL|10-charsets|ls2-locks-g2, ls3-locks-g3
 ## CSI sequences
-ICH|`CSI Ps @`|Inserts Ps blanks at the cursor|04-erase-edit|ich-inserts-blanks, ich-default-one, ich-clamps
+ICH|`CSI Ps @`|Inserts Ps blanks at the cursor|04-erase-edit|ich-inserts-blanks, ich-default-one, ich-clamps; 20-edit-more ich-zero-is-one, ich-clears-pending-wrap, ich-at-last-column, ich-with-current-background, ich-on-wide-tail-blanks-the-whole-char, ich-pushes-wide-char-off-the-edge
 CUU|`CSI Ps A`|Cursor up Ps, stopping at the top margin|03-cursor|cuu-default-and-count, cuu-zero-is-one, cuu-clamps-at-top, cuu-stops-at-top-margin, cuu-above-margin-clamps-at-row-0; 19-cursor-more cuu-from-pending-wrap
 CUD|`CSI Ps B`|Cursor down Ps, stopping at the bottom margin|03-cursor|cud, cud-stops-at-bottom-margin; 19-cursor-more cud-zero-is-one, cud-below-region-stops-at-last-row, cud-from-pending-wrap
 CUF|`CSI Ps C`|Cursor right Ps|03-cursor|cuf, cuf-from-pending-wrap; 19-cursor-more cuf-zero-is-one, cuf-at-last-column-stays
@@ -58,20 +58,20 @@ CPL|`CSI Ps F`|Cursor up Ps, to column 0|03-cursor|cpl; 19-cursor-more cpl-zero-
 CHA|`CSI Ps G`|Cursor to column Ps|03-cursor|cha; 19-cursor-more cha-zero-is-one, cha-clears-pending-wrap
 CUP|`CSI Ps ; Ps H`|Cursor to row; column (relative to the margins under DECOM)|03-cursor|cup-default-home, cup-row-col, cup-zero-means-one, cup-row-only, cup-clamps
 CHT|`CSI Ps I`|Forward Ps tab stops|06-tabs|cht-forward
-ED|`CSI Ps J`|Erase below (0), above (1), all (2), scrollback (3), with the current background|04-erase-edit|ed-0-to-end, ed-1-to-start-inclusive, ed-2-all-cursor-stays, ed-3-clears-scrollback, ed-2-with-background-colour
-EL|`CSI Ps K`|Erase right (0), left (1), line (2); drops a pending wrap|04-erase-edit|el-0-to-end, el-1-to-start-inclusive, el-2-whole-line, el-clears-pending-wrap
-DECSED|`CSI ? Ps J`|ED that spares DECSCA-protected cells|04-erase-edit|decsca-protects-from-decsed, decsed-0-and-1
-DECSEL|`CSI ? Ps K`|EL that spares DECSCA-protected cells|04-erase-edit|decsel-erases-unprotected-in-line, decsel-0-and-1
-IL|`CSI Ps L`|Inserts Ps lines in the scroll region; cursor to column 0|04-erase-edit|il-inserts-line, il-count-clamps, il-inside-region-only, il-outside-region-ignored
-DL|`CSI Ps M`|Deletes Ps lines in the scroll region|04-erase-edit|dl-deletes-line, dl-inside-region
-DCH|`CSI Ps P`|Deletes Ps characters, shifting the rest left|04-erase-edit|dch-deletes, dch-default-and-clamp
+ED|`CSI Ps J`|Erase below (0), above (1), all (2), scrollback (3), with the current background|04-erase-edit|ed-0-to-end, ed-1-to-start-inclusive, ed-2-all-cursor-stays, ed-3-clears-scrollback, ed-2-with-background-colour; 20-edit-more ed-0-with-current-background, ed-1-with-current-background
+EL|`CSI Ps K`|Erase right (0), left (1), line (2); drops a pending wrap|04-erase-edit|el-0-to-end, el-1-to-start-inclusive, el-2-whole-line, el-clears-pending-wrap; 20-edit-more el-0-from-wide-tail-blanks-the-whole-char, el-1-at-wide-head-blanks-the-whole-char, el-1-with-current-background, el-2-with-current-background
+DECSED|`CSI ? Ps J`|ED that spares DECSCA-protected cells|04-erase-edit|decsca-protects-from-decsed, decsed-0-and-1; 20-edit-more decsed-does-not-move-cursor
+DECSEL|`CSI ? Ps K`|EL that spares DECSCA-protected cells|04-erase-edit|decsel-erases-unprotected-in-line, decsel-0-and-1; 20-edit-more decsca-default-parameter-unprotects, decsca-2-unprotects, decsca-survives-sgr-0
+IL|`CSI Ps L`|Inserts Ps lines in the scroll region; cursor to column 0|04-erase-edit|il-inserts-line, il-count-clamps, il-inside-region-only, il-outside-region-ignored; 20-edit-more il-zero-is-one, il-with-current-background, il-at-bottom-margin-clears-that-line, il-outside-region-keeps-column
+DL|`CSI Ps M`|Deletes Ps lines in the scroll region|04-erase-edit|dl-deletes-line, dl-inside-region; 20-edit-more dl-zero-is-one, dl-count-clamps, dl-at-bottom-margin-clears-that-line, dl-outside-region-ignored, dl-with-current-background
+DCH|`CSI Ps P`|Deletes Ps characters, shifting the rest left|04-erase-edit|dch-deletes, dch-default-and-clamp; 20-edit-more dch-zero-is-one, dch-clears-pending-wrap, dch-with-current-background, dch-on-wide-head-blanks-the-whole-char, dch-on-wide-tail-blanks-the-whole-char
 SU|`CSI Ps S`|Scrolls the region up Ps lines|05-scroll|su-scrolls-up, su-in-region, su-count-clamps, su-sd-keep-cursor
 SD|`CSI Ps T`|Scrolls the region down Ps lines|05-scroll|sd-scrolls-down, sd-in-region
-ECH|`CSI Ps X`|Erases Ps characters from the cursor|04-erase-edit|ech-erases-in-place, ech-default-one, ech-clamps-at-edge
+ECH|`CSI Ps X`|Erases Ps characters from the cursor|04-erase-edit|ech-erases-in-place, ech-default-one, ech-clamps-at-edge; 20-edit-more ech-zero-is-one, ech-with-current-background, ech-clears-pending-wrap, ech-on-wide-tail-blanks-the-whole-char, ech-ending-on-wide-head-blanks-the-whole-char
 CBT|`CSI Ps Z`|Back Ps tab stops|06-tabs|cbt-backward, cbt-clamps-at-column-0
 HPA|``CSI Ps ` ``|Cursor to column Ps|03-cursor|hpa; 19-cursor-more hpa-default-and-zero-are-one
 HPR|`CSI Ps a`|Cursor right Ps columns|03-cursor|hpr; 19-cursor-more hpr-zero-is-one, hpr-from-pending-wrap
-REP|`CSI Ps b`|Repeats the last printed character Ps times|04-erase-edit|rep-repeats-last, rep-default-one, rep-wraps
+REP|`CSI Ps b`|Repeats the last printed character Ps times|04-erase-edit|rep-repeats-last, rep-default-one, rep-wraps; 20-edit-more rep-zero-is-one, rep-under-irm-inserts, rep-uses-current-attributes, rep-through-dec-graphics
 DA1|`CSI c`, `CSI 0 c`|Replies `CSI ? 6x ; … c`|14-replies|da1, da1-nonzero-parameter-ignored
 DA2|`CSI > c`|Replies `CSI > Pp ; Pv ; Pc c`|14-replies|da2
 VPA|`CSI Ps d`|Cursor to row Ps|03-cursor|vpa; 19-cursor-more vpa-zero-is-one, vpa-origin-mode-is-relative
@@ -91,7 +91,7 @@ XTWINOPS 18|`CSI 18 t`|Replies `CSI 8 ; rows ; cols t`|14-replies|xtwinops-18-te
 XTWINOPS 14|`CSI 14 t`|Replies `CSI 4 ; height ; width t` (pixels)|14-replies|xtwinops-14-pixel-size
 DECSCUSR|`CSI Ps SP q`|Cursor shape and blink (0/1 blinking block … 6 steady bar)|16-reset|decscusr-shapes, decscusr-0-is-default, decscusr-default-parameter
 DECSTR|`CSI ! p`|Soft reset: modes, pen, margins, saved cursor; text and position stay|16-reset|decstr-soft-reset, decstr-resets-saved-cursor
-DECSCA|`CSI Ps " q`|Protects (1) or unprotects (0, 2) the characters written next|04-erase-edit|decsca-protects-from-decsed, ed-ignores-decsca-protection
+DECSCA|`CSI Ps " q`|Protects (1) or unprotects (0, 2) the characters written next|04-erase-edit|decsca-protects-from-decsed, ed-ignores-decsca-protection; 20-edit-more decsca-default-parameter-unprotects, decsca-2-unprotects, decsca-survives-sgr-0
 DECRQM|`CSI ? Ps $ p`, `CSI Ps $ p`|Replies `CSI ? Ps ; Pm $ y` (1 set, 2 reset, 0 unknown)|14-replies|decrqm-dec-defaults, decrqm-dec-after-set, decrqm-mouse-modes, decrqm-more-dec-modes, decrqm-ansi, decrqm-unknown-mode
 XTVERSION|`CSI > q`, `CSI > 0 q`|Replies `DCS > \| name ST`|14-replies|xtversion
 ## OSC
@@ -119,7 +119,7 @@ truecolour|`38;2;r;g;b`, `48;2;r;g;b`, `38:2::r:g:b`, `48:2::r:g:b`|RGB colour|0
 ## Text, Unicode and wrapping
 UTF-8|1-4 byte sequences, split across feeds|Decoded|11-unicode|utf8-multibyte, utf8-split-across-feeds
 malformed UTF-8|lone continuation, truncated, overlong, surrogate, > U+10FFFF, F5-FF|One U+FFFD per maximal malformed subpart|11-unicode|utf8-lone-continuation, utf8-truncated-then-ascii, utf8-truncated-then-escape, utf8-overlong-two-byte, utf8-overlong-three-byte, utf8-surrogate, utf8-above-max, utf8-never-valid-bytes
-wide characters|East Asian wide, emoji|Two cells: head (width 2) and tail (width 0); overwriting either half clears the other|11-unicode|wide-cells, wide-overwrite-tail-clears-head, wide-overwrite-head-clears-tail, emoji-is-wide
+wide characters|East Asian wide, emoji|Two cells: head (width 2) and tail (width 0); overwriting either half clears the other|11-unicode|wide-cells, wide-overwrite-tail-clears-head, wide-overwrite-head-clears-tail, emoji-is-wide; 20-edit-more ich-on-wide-tail-blanks-the-whole-char, dch-on-wide-head-blanks-the-whole-char, ech-on-wide-tail-blanks-the-whole-char, el-0-from-wide-tail-blanks-the-whole-char
 wide at the last column|a wide character with one column left|Wraps to the next line, as xterm does|11-unicode|wide-at-last-column-wraps, wide-fills-last-two-columns
 combining marks|Mn/Me after a base|Join the base's cell|11-unicode|combining-joins-base, two-combining-marks, combining-on-wide, combining-at-pending-wrap
 grapheme clusters|ZWJ emoji, VS16, flags, skin-tone modifiers, Hangul jamo|One cluster in one cell run (UAX #29)|11-unicode|zwj-family-one-cluster, vs16-widens, flag-pair-one-cluster, skin-tone-modifier-joins, hangul-jamo-one-cluster, hangul-precomposed-wide, cluster-wraps-whole
