@@ -35,10 +35,10 @@ CSI parameters|`;` and `:` sub-parameters, private markers, intermediates|Defaul
 bounds|100 parameters, 2^64 values, OSC > 65536 bytes, long DCS|Consumed and noted in `unhandled`; values clamp; nothing overflows|01-parser|csi-100-parameters, csi-huge-parameter-clamps, csi-huge-row-and-col, osc-longer-than-limit, dcs-very-long-consumed
 unknown ESC|`ESC` + intermediates + final|Consumed, noted in `unhandled`|01-parser|esc-unknown-final-consumed; 18-c0-parser-more esc-hash-unknown-final-consumed
 ## ESC sequences
-IND|`ESC D`|Cursor down, scrolling at the bottom margin|05-scroll|ind-is-lf-without-cr, ind-at-bottom-margin-scrolls
-NEL|`ESC E`|CR + IND|05-scroll|nel-is-cr-lf, nel-at-bottom-scrolls
-HTS|`ESC H`|Sets a tab stop at the cursor column|06-tabs|hts-sets-stop
-RI|`ESC M`|Cursor up, scrolling down at the top margin|05-scroll|ri-moves-up, ri-at-top-margin-scrolls-down, ri-at-row-0-scrolls-screen
+IND|`ESC D`|Cursor down, scrolling at the bottom margin|05-scroll|ind-is-lf-without-cr, ind-at-bottom-margin-scrolls; 21-scroll-tabs-more ind-below-region-at-last-row-does-not-scroll, ind-with-current-background
+NEL|`ESC E`|CR + IND|05-scroll|nel-is-cr-lf, nel-at-bottom-scrolls; 21-scroll-tabs-more nel-below-region-does-not-scroll, nel-at-bottom-margin-scrolls-region
+HTS|`ESC H`|Sets a tab stop at the cursor column|06-tabs|hts-sets-stop; 21-scroll-tabs-more hts-twice-then-tbc-0
+RI|`ESC M`|Cursor up, scrolling down at the top margin|05-scroll|ri-moves-up, ri-at-top-margin-scrolls-down, ri-at-row-0-scrolls-screen; 21-scroll-tabs-more ri-above-region-at-row-0-does-not-scroll
 DECSC|`ESC 7`|Saves cursor, attributes, charsets, DECOM and the pending-wrap flag|03-cursor|decsc-decrc-position, decsc-saves-attributes, decsc-saves-origin-mode; 19-cursor-more decsc-overwrites-earlier-save
 DECRC|`ESC 8`|Restores them (home and default pen if nothing was saved)|03-cursor|decrc-without-save-homes; 12-wrap decsc-decrc-restores-pending-wrap; 19-cursor-more decrc-restores-twice, decrc-clamps-after-resize
 DECKPAM, DECKPNM|`ESC =`, `ESC >`|Application / normal keypad|07-modes|deckpam-deckpnm
@@ -57,7 +57,7 @@ CNL|`CSI Ps E`|Cursor down Ps, to column 0|03-cursor|cnl; 19-cursor-more cnl-zer
 CPL|`CSI Ps F`|Cursor up Ps, to column 0|03-cursor|cpl; 19-cursor-more cpl-zero-is-one, cpl-stops-at-top-margin
 CHA|`CSI Ps G`|Cursor to column Ps|03-cursor|cha; 19-cursor-more cha-zero-is-one, cha-clears-pending-wrap
 CUP|`CSI Ps ; Ps H`|Cursor to row; column (relative to the margins under DECOM)|03-cursor|cup-default-home, cup-row-col, cup-zero-means-one, cup-row-only, cup-clamps
-CHT|`CSI Ps I`|Forward Ps tab stops|06-tabs|cht-forward
+CHT|`CSI Ps I`|Forward Ps tab stops|06-tabs|cht-forward; 21-scroll-tabs-more cht-zero-is-one, cht-uses-custom-stops
 ED|`CSI Ps J`|Erase below (0), above (1), all (2), scrollback (3), with the current background|04-erase-edit|ed-0-to-end, ed-1-to-start-inclusive, ed-2-all-cursor-stays, ed-3-clears-scrollback, ed-2-with-background-colour; 20-edit-more ed-0-with-current-background, ed-1-with-current-background
 EL|`CSI Ps K`|Erase right (0), left (1), line (2); drops a pending wrap|04-erase-edit|el-0-to-end, el-1-to-start-inclusive, el-2-whole-line, el-clears-pending-wrap; 20-edit-more el-0-from-wide-tail-blanks-the-whole-char, el-1-at-wide-head-blanks-the-whole-char, el-1-with-current-background, el-2-with-current-background
 DECSED|`CSI ? Ps J`|ED that spares DECSCA-protected cells|04-erase-edit|decsca-protects-from-decsed, decsed-0-and-1; 20-edit-more decsed-does-not-move-cursor
@@ -65,10 +65,10 @@ DECSEL|`CSI ? Ps K`|EL that spares DECSCA-protected cells|04-erase-edit|decsel-e
 IL|`CSI Ps L`|Inserts Ps lines in the scroll region; cursor to column 0|04-erase-edit|il-inserts-line, il-count-clamps, il-inside-region-only, il-outside-region-ignored; 20-edit-more il-zero-is-one, il-with-current-background, il-at-bottom-margin-clears-that-line, il-outside-region-keeps-column
 DL|`CSI Ps M`|Deletes Ps lines in the scroll region|04-erase-edit|dl-deletes-line, dl-inside-region; 20-edit-more dl-zero-is-one, dl-count-clamps, dl-at-bottom-margin-clears-that-line, dl-outside-region-ignored, dl-with-current-background
 DCH|`CSI Ps P`|Deletes Ps characters, shifting the rest left|04-erase-edit|dch-deletes, dch-default-and-clamp; 20-edit-more dch-zero-is-one, dch-clears-pending-wrap, dch-with-current-background, dch-on-wide-head-blanks-the-whole-char, dch-on-wide-tail-blanks-the-whole-char
-SU|`CSI Ps S`|Scrolls the region up Ps lines|05-scroll|su-scrolls-up, su-in-region, su-count-clamps, su-sd-keep-cursor
-SD|`CSI Ps T`|Scrolls the region down Ps lines|05-scroll|sd-scrolls-down, sd-in-region
+SU|`CSI Ps S`|Scrolls the region up Ps lines|05-scroll|su-scrolls-up, su-in-region, su-count-clamps, su-sd-keep-cursor; 21-scroll-tabs-more su-zero-is-one, su-scrolls-region-with-cursor-outside, su-with-current-background
+SD|`CSI Ps T`|Scrolls the region down Ps lines|05-scroll|sd-scrolls-down, sd-in-region; 21-scroll-tabs-more sd-with-current-background, sd-count-clamps
 ECH|`CSI Ps X`|Erases Ps characters from the cursor|04-erase-edit|ech-erases-in-place, ech-default-one, ech-clamps-at-edge; 20-edit-more ech-zero-is-one, ech-with-current-background, ech-clears-pending-wrap, ech-on-wide-tail-blanks-the-whole-char, ech-ending-on-wide-head-blanks-the-whole-char
-CBT|`CSI Ps Z`|Back Ps tab stops|06-tabs|cbt-backward, cbt-clamps-at-column-0
+CBT|`CSI Ps Z`|Back Ps tab stops|06-tabs|cbt-backward, cbt-clamps-at-column-0; 21-scroll-tabs-more cbt-zero-is-one, cbt-from-a-stop-goes-to-the-previous-one, cbt-uses-custom-stops
 HPA|``CSI Ps ` ``|Cursor to column Ps|03-cursor|hpa; 19-cursor-more hpa-default-and-zero-are-one
 HPR|`CSI Ps a`|Cursor right Ps columns|03-cursor|hpr; 19-cursor-more hpr-zero-is-one, hpr-from-pending-wrap
 REP|`CSI Ps b`|Repeats the last printed character Ps times|04-erase-edit|rep-repeats-last, rep-default-one, rep-wraps; 20-edit-more rep-zero-is-one, rep-under-irm-inserts, rep-uses-current-attributes, rep-through-dec-graphics
@@ -77,14 +77,14 @@ DA2|`CSI > c`|Replies `CSI > Pp ; Pv ; Pc c`|14-replies|da2
 VPA|`CSI Ps d`|Cursor to row Ps|03-cursor|vpa; 19-cursor-more vpa-zero-is-one, vpa-origin-mode-is-relative
 VPR|`CSI Ps e`|Cursor down Ps rows|03-cursor|vpr; 19-cursor-more vpr-zero-is-one, vpr-origin-mode-stops-at-bottom-margin
 HVP|`CSI Ps ; Ps f`|As CUP|03-cursor|hvp; 19-cursor-more hvp-default-home, hvp-origin-mode-is-relative
-TBC|`CSI Ps g`|Clears the tab stop at the cursor (0) or all (3)|06-tabs|tbc-0-clears-current, tbc-3-clears-all, tbc-3-then-hts
+TBC|`CSI Ps g`|Clears the tab stop at the cursor (0) or all (3)|06-tabs|tbc-0-clears-current, tbc-3-clears-all, tbc-3-then-hts; 21-scroll-tabs-more hts-twice-then-tbc-0, tbc-0-at-column-without-stop-changes-nothing
 SM, RM|`CSI Pm h`, `CSI Pm l`|Sets / resets ANSI modes (4 IRM, 20 LNM)|07-modes|ansi-mode-set-reset
 DECSET, DECRST|`CSI ? Pm h`, `CSI ? Pm l`|Sets / resets DEC private modes (below), several at once|07-modes|several-modes-in-one-sequence
 SGR|`CSI Pm m`|Character attributes and colours (below)|09-sgr|seed-example, each-attribute-on, each-attribute-off
 DSR 5|`CSI 5 n`|Replies `CSI 0 n`|14-replies|dsr-status, dsr-unknown-no-reply
 DSR 6 (CPR)|`CSI 6 n`|Replies `CSI r ; c R` (relative to the margins under DECOM)|14-replies|dsr-cpr, dsr-cpr-home, dsr-cpr-pending-wrap-reports-last-column, dsr-cpr-origin-mode-is-relative, replies-queue-in-order
 DECXCPR|`CSI ? 6 n`|Replies `CSI ? r ; c [; 1] R`|14-replies|decxcpr
-DECSTBM|`CSI Pt ; Pb r`|Sets the scroll region and homes the cursor; invalid regions are ignored|05-scroll|decstbm-homes-cursor, lf-scrolls-region-only, decstbm-invalid-ignored, decstbm-reset, decstbm-bottom-clamps
+DECSTBM|`CSI Pt ; Pb r`|Sets the scroll region and homes the cursor; invalid regions are ignored|05-scroll|decstbm-homes-cursor, lf-scrolls-region-only, decstbm-invalid-ignored, decstbm-reset, decstbm-bottom-clamps; 21-scroll-tabs-more decstbm-one-line-region-ignored, decstbm-default-top, decstbm-bottom-zero-is-last-row, decstbm-under-origin-mode-homes-to-top-margin
 SCOSC, SCORC|`CSI s`, `CSI u`|As DECSC / DECRC|03-cursor|csi-s-u-save-restore; 19-cursor-more scorc-without-save-homes, scosc-and-decrc-share-the-saved-cursor, scosc-saves-attributes
 XTWINOPS 22/23|`CSI 22 ; Ps t`, `CSI 23 ; Ps t`|Pushes / pops the title (stack of 10)|15-osc|title-stack-push-pop, title-stack-push-pop-title-only, title-stack-nested, title-stack-pop-empty-keeps-title, title-stack-bounded
 XTWINOPS 18|`CSI 18 t`|Replies `CSI 8 ; rows ; cols t`|14-replies|xtwinops-18-text-area-size, xtwinops-18-after-resize
@@ -126,7 +126,7 @@ grapheme clusters|ZWJ emoji, VS16, flags, skin-tone modifiers, Hangul jamo|One c
 pending wrap|writing the last column with DECAWM on|The next character wraps; CR, CUP, EL, BS clear it; HT and LF keep it|12-wrap|last-column-sets-pending-wrap, next-char-wraps, cr-clears-pending-wrap, lf-with-pending-wrap-keeps-column, cup-clears-pending-wrap, wrap-at-bottom-scrolls, decawm-reset-while-pending, ht-keeps-pending-wrap, wrap-after-wide; 19-cursor-more cud-from-pending-wrap, cuu-from-pending-wrap, cha-clears-pending-wrap
 ## Screen state and queries
 scrollback|lines scrolled off the top of a full-screen region|Kept up to the limit, trailing spaces trimmed; never from the alternate screen or a region below row 0|05-scroll|scrollback-keeps-lines, scrollback-limit, scrollback-zero, scrollback-trims-trailing-spaces, region-below-top-keeps-no-scrollback
-resize (truncate/pad)|`tsr_term_resize`|Pads or truncates the grid, clamps the cursor|13-resize|grow-pads, shrink-cols-truncates, shrink-cols-then-grow-does-not-restore, shrink-rows-cursor-at-top-drops-bottom, cursor-clamped, resize-then-write, wide-char-cut-by-shrink, tabs-extend-on-grow, alt-screen-truncates
+resize (truncate/pad)|`tsr_term_resize`|Pads or truncates the grid, clamps the cursor|13-resize|grow-pads, shrink-cols-truncates, shrink-cols-then-grow-does-not-restore, shrink-rows-cursor-at-top-drops-bottom, cursor-clamped, resize-then-write, wide-char-cut-by-shrink, tabs-extend-on-grow, alt-screen-truncates; 21-scroll-tabs-more tabs-after-resize-keep-default-stops
 resize (reflow)|`tsr_term_resize` with reflow on|Soft-wrapped runs join, hard newlines never do, scrollback takes part, the alternate screen never reflows, the cursor keeps its logical offset|13-resize|reflow-grow-joins-soft-wraps, reflow-cursor-line-keeps-offset, reflow-shrink-rewraps, reflow-shrink-cursor-line, reflow-hard-newlines-never-join, reflow-shrink-pushes-into-scrollback, reflow-grow-pulls-back-from-scrollback, reflow-cursor-in-stripped-blanks-clamps, reflow-alt-screen-never-reflows, reflow-primary-under-alt, reflow-wide-char-moves-whole
 styled snapshot|`tsr_render_styled`|`{attrs}text` runs, `{}` default, order bold dim italic underline blink inverse hidden strike fg bg; a brace of the text doubled (`{{`, `}}`); trailing default blanks trimmed|09-sgr|seed-example, attribute-order, default-run-first, trailing-default-blanks-trimmed-coloured-kept, blank-screen, wide-char-in-run, combining-mark-stays-in-run, literal-braces-doubled, erase-uses-current-background
 exact snapshot|`tsr_render_exact`|Every row padded to the width in cells|11-unicode|wide-cells; 02-c0 lf-keeps-column; 04-erase-edit el-1-to-start-inclusive
