@@ -20,7 +20,7 @@ BEL|`BEL` (0x07)|Rings the bell: counts it, nothing on screen|02-c0|bel-counts; 
 BS|`BS` (0x08)|Cursor one column left, stops at column 0, drops a pending wrap|02-c0|bs-moves-left, bs-from-pending-wrap; 18-c0-parser-more bs-onto-wide-char-tail, bs-with-decawm-off-at-last-column
 HT|`HT` (0x09)|Cursor to the next tab stop (or the last column); keeps a pending wrap|02-c0|ht-default-stops, ht-stops-at-last-column; 06-tabs default-stops-every-8; 12-wrap ht-keeps-pending-wrap; 18-c0-parser-more ht-moves-without-erasing, ht-from-last-stop-goes-to-last-column
 LF|`LF` (0x0A)|Cursor down one line, scrolling at the bottom margin (CR too under LNM)|02-c0|lf-keeps-column, lf-at-bottom-scrolls
-VT, FF|`VT` (0x0B), `FF` (0x0C)|Act as LF|02-c0|vt-and-ff-act-as-lf; 18-c0-parser-more vt-and-ff-scroll-at-bottom
+VT, FF|`VT` (0x0B), `FF` (0x0C)|Act as LF|02-c0|vt-and-ff-act-as-lf; 18-c0-parser-more vt-and-ff-scroll-at-bottom; 22-modes-more vt-and-ff-return-under-lnm
 CR|`CR` (0x0D)|Cursor to column 0|02-c0|cr-returns; 18-c0-parser-more cr-keeps-row-in-region
 SO (LS1)|`SO` (0x0E)|G1 into GL|02-c0|so-si-switch-g1; 18-c0-parser-more so-with-default-g1-is-ascii, si-locks-g0-back
 SI (LS0)|`SI` (0x0F)|G0 into GL|10-charsets|g1-with-so-si; 18-c0-parser-more si-locks-g0-back, si-without-so-is-no-op
@@ -35,14 +35,14 @@ CSI parameters|`;` and `:` sub-parameters, private markers, intermediates|Defaul
 bounds|100 parameters, 2^64 values, OSC > 65536 bytes, long DCS|Consumed and noted in `unhandled`; values clamp; nothing overflows|01-parser|csi-100-parameters, csi-huge-parameter-clamps, csi-huge-row-and-col, osc-longer-than-limit, dcs-very-long-consumed
 unknown ESC|`ESC` + intermediates + final|Consumed, noted in `unhandled`|01-parser|esc-unknown-final-consumed; 18-c0-parser-more esc-hash-unknown-final-consumed
 ## ESC sequences
-IND|`ESC D`|Cursor down, scrolling at the bottom margin|05-scroll|ind-is-lf-without-cr, ind-at-bottom-margin-scrolls; 21-scroll-tabs-more ind-below-region-at-last-row-does-not-scroll, ind-with-current-background
+IND|`ESC D`|Cursor down, scrolling at the bottom margin|05-scroll|ind-is-lf-without-cr, ind-at-bottom-margin-scrolls; 21-scroll-tabs-more ind-below-region-at-last-row-does-not-scroll, ind-with-current-background; 22-modes-more lnm-does-not-affect-ind
 NEL|`ESC E`|CR + IND|05-scroll|nel-is-cr-lf, nel-at-bottom-scrolls; 21-scroll-tabs-more nel-below-region-does-not-scroll, nel-at-bottom-margin-scrolls-region
 HTS|`ESC H`|Sets a tab stop at the cursor column|06-tabs|hts-sets-stop; 21-scroll-tabs-more hts-twice-then-tbc-0
 RI|`ESC M`|Cursor up, scrolling down at the top margin|05-scroll|ri-moves-up, ri-at-top-margin-scrolls-down, ri-at-row-0-scrolls-screen; 21-scroll-tabs-more ri-above-region-at-row-0-does-not-scroll
 DECSC|`ESC 7`|Saves cursor, attributes, charsets, DECOM and the pending-wrap flag|03-cursor|decsc-decrc-position, decsc-saves-attributes, decsc-saves-origin-mode; 19-cursor-more decsc-overwrites-earlier-save
 DECRC|`ESC 8`|Restores them (home and default pen if nothing was saved)|03-cursor|decrc-without-save-homes; 12-wrap decsc-decrc-restores-pending-wrap; 19-cursor-more decrc-restores-twice, decrc-clamps-after-resize
-DECKPAM, DECKPNM|`ESC =`, `ESC >`|Application / normal keypad|07-modes|deckpam-deckpnm
-RIS|`ESC c`|Full reset: screen, modes, tabs, charsets, margins, alternate screen|16-reset|ris-clears-everything, ris-resets-mouse; 06-tabs ris-restores-default-stops; 10-charsets ris-resets-charsets; 08-altscreen ris-leaves-alt-screen
+DECKPAM, DECKPNM|`ESC =`, `ESC >`|Application / normal keypad|07-modes|deckpam-deckpnm; 22-modes-more decnkm-reports-deckpam, decrqm-66-follows-deckpam
+RIS|`ESC c`|Full reset: screen, modes, tabs, charsets, margins, alternate screen|16-reset|ris-clears-everything, ris-resets-mouse; 06-tabs ris-restores-default-stops; 10-charsets ris-resets-charsets; 08-altscreen ris-leaves-alt-screen; 22-modes-more lnm-reset-by-ris, irm-reset-by-ris, decckm-reset-by-ris, decscnm-reset-by-ris, decawm-reset-by-ris, focus-reset-by-ris, synchronized-output-reset-by-ris
 DECALN|`ESC # 8`|Fills the screen with `E`, resets margins, homes the cursor|16-reset|decaln-fills-with-e, decaln-resets-margins
 SCS G0-G3|`ESC ( F`, `ESC ) F`, `ESC * F`, `ESC + F` (F = `0` DEC special graphics, `A` UK, `B` ASCII)|Designates a character set|10-charsets|dec-special-g0, dec-special-table, uk-pound, g1-with-so-si
 SS2, SS3|`ESC N`, `ESC O`|G2 / G3 for the next character only|10-charsets|g2-single-shift-ss2, g3-single-shift-ss3
@@ -71,15 +71,15 @@ ECH|`CSI Ps X`|Erases Ps characters from the cursor|04-erase-edit|ech-erases-in-
 CBT|`CSI Ps Z`|Back Ps tab stops|06-tabs|cbt-backward, cbt-clamps-at-column-0; 21-scroll-tabs-more cbt-zero-is-one, cbt-from-a-stop-goes-to-the-previous-one, cbt-uses-custom-stops
 HPA|``CSI Ps ` ``|Cursor to column Ps|03-cursor|hpa; 19-cursor-more hpa-default-and-zero-are-one
 HPR|`CSI Ps a`|Cursor right Ps columns|03-cursor|hpr; 19-cursor-more hpr-zero-is-one, hpr-from-pending-wrap
-REP|`CSI Ps b`|Repeats the last printed character Ps times|04-erase-edit|rep-repeats-last, rep-default-one, rep-wraps; 20-edit-more rep-zero-is-one, rep-under-irm-inserts, rep-uses-current-attributes, rep-through-dec-graphics
+REP|`CSI Ps b`|Repeats the last printed character Ps times|04-erase-edit|rep-repeats-last, rep-default-one, rep-wraps; 20-edit-more rep-zero-is-one, rep-under-irm-inserts, rep-uses-current-attributes, rep-through-dec-graphics; 22-modes-more decawm-off-rep-stays-at-last-column
 DA1|`CSI c`, `CSI 0 c`|Replies `CSI ? 6x ; … c`|14-replies|da1, da1-nonzero-parameter-ignored
 DA2|`CSI > c`|Replies `CSI > Pp ; Pv ; Pc c`|14-replies|da2
 VPA|`CSI Ps d`|Cursor to row Ps|03-cursor|vpa; 19-cursor-more vpa-zero-is-one, vpa-origin-mode-is-relative
 VPR|`CSI Ps e`|Cursor down Ps rows|03-cursor|vpr; 19-cursor-more vpr-zero-is-one, vpr-origin-mode-stops-at-bottom-margin
 HVP|`CSI Ps ; Ps f`|As CUP|03-cursor|hvp; 19-cursor-more hvp-default-home, hvp-origin-mode-is-relative
 TBC|`CSI Ps g`|Clears the tab stop at the cursor (0) or all (3)|06-tabs|tbc-0-clears-current, tbc-3-clears-all, tbc-3-then-hts; 21-scroll-tabs-more hts-twice-then-tbc-0, tbc-0-at-column-without-stop-changes-nothing
-SM, RM|`CSI Pm h`, `CSI Pm l`|Sets / resets ANSI modes (4 IRM, 20 LNM)|07-modes|ansi-mode-set-reset
-DECSET, DECRST|`CSI ? Pm h`, `CSI ? Pm l`|Sets / resets DEC private modes (below), several at once|07-modes|several-modes-in-one-sequence
+SM, RM|`CSI Pm h`, `CSI Pm l`|Sets / resets ANSI modes (4 IRM, 20 LNM)|07-modes|ansi-mode-set-reset; 22-modes-more irm-inserts-wide-char, decrqm-lnm-after-set
+DECSET, DECRST|`CSI ? Pm h`, `CSI ? Pm l`|Sets / resets DEC private modes (below), several at once|07-modes|several-modes-in-one-sequence; 22-modes-more decom-set-homes-cursor, mouse-button-after-any-event
 SGR|`CSI Pm m`|Character attributes and colours (below)|09-sgr|seed-example, each-attribute-on, each-attribute-off
 DSR 5|`CSI 5 n`|Replies `CSI 0 n`|14-replies|dsr-status, dsr-unknown-no-reply
 DSR 6 (CPR)|`CSI 6 n`|Replies `CSI r ; c R` (relative to the margins under DECOM)|14-replies|dsr-cpr, dsr-cpr-home, dsr-cpr-pending-wrap-reports-last-column, dsr-cpr-origin-mode-is-relative, replies-queue-in-order
@@ -92,7 +92,7 @@ XTWINOPS 14|`CSI 14 t`|Replies `CSI 4 ; height ; width t` (pixels)|14-replies|xt
 DECSCUSR|`CSI Ps SP q`|Cursor shape and blink (0/1 blinking block … 6 steady bar)|16-reset|decscusr-shapes, decscusr-0-is-default, decscusr-default-parameter
 DECSTR|`CSI ! p`|Soft reset: modes, pen, margins, saved cursor; text and position stay|16-reset|decstr-soft-reset, decstr-resets-saved-cursor
 DECSCA|`CSI Ps " q`|Protects (1) or unprotects (0, 2) the characters written next|04-erase-edit|decsca-protects-from-decsed, ed-ignores-decsca-protection; 20-edit-more decsca-default-parameter-unprotects, decsca-2-unprotects, decsca-survives-sgr-0
-DECRQM|`CSI ? Ps $ p`, `CSI Ps $ p`|Replies `CSI ? Ps ; Pm $ y` (1 set, 2 reset, 0 unknown)|14-replies|decrqm-dec-defaults, decrqm-dec-after-set, decrqm-mouse-modes, decrqm-more-dec-modes, decrqm-ansi, decrqm-unknown-mode
+DECRQM|`CSI ? Ps $ p`, `CSI Ps $ p`|Replies `CSI ? Ps ; Pm $ y` (1 set, 2 reset, 0 unknown)|14-replies|decrqm-dec-defaults, decrqm-dec-after-set, decrqm-mouse-modes, decrqm-more-dec-modes, decrqm-ansi, decrqm-unknown-mode; 22-modes-more decrqm-tracking-modes-after-set, decrqm-encoding-modes-after-set, decrqm-alt-screen-modes-after-set, decrqm-66-follows-deckpam, decrqm-lnm-after-set, decrqm-after-reset-reports-2
 XTVERSION|`CSI > q`, `CSI > 0 q`|Replies `DCS > \| name ST`|14-replies|xtversion
 ## OSC
 OSC 0|`OSC 0 ; text BEL/ST`|Sets title and icon name|15-osc|osc-0-sets-title-and-icon, title-utf8, title-st-terminated, title-split-across-feeds
