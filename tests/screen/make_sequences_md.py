@@ -31,7 +31,7 @@ ESC, CSI, OSC, DCS state machine|`ESC`, `ESC [`, `ESC ]`, `ESC P`|Sequences may 
 SOS, PM, APC|`ESC X`, `ESC ^`, `ESC _` … `ST`|Consumed, ignored|01-parser|sos-pm-apc-consumed; 18-c0-parser-more apc-split-across-feeds, apc-controls-inside-ignored, pm-as-c1-utf8-codepoints
 C1 as UTF-8 code points|U+0080-U+009F (e.g. `C2 9B`)|Act as the C1 control (CSI, OSC, NEL …), as xterm does in UTF-8|01-parser|c1-csi-as-utf8-codepoint, c1-nel-as-utf8-codepoint, c1-osc-as-utf8-codepoint, c1-st-as-utf8-codepoint-ends-osc; 18-c0-parser-more pm-as-c1-utf8-codepoints
 raw 8-bit C1 bytes|0x80-0x9F alone|Stray UTF-8 continuation bytes: U+FFFD|01-parser|c1-raw-byte-is-malformed-utf8; 18-c0-parser-more c1-raw-osc-byte-is-not-osc
-CSI parameters|`;` and `:` sub-parameters, private markers, intermediates|Defaults for empty/0, leading zeros, sub-parameters (SGR), unknown finals consumed|01-parser|csi-empty-parameters-default, csi-leading-zeros, unknown-csi-consumed, unknown-csi-with-intermediate-and-private; 18-c0-parser-more csi-private-marker-on-cup-ignored
+CSI parameters|`;` and `:` sub-parameters, private markers, intermediates|Defaults for empty/0, leading zeros, sub-parameters (SGR), unknown finals consumed|01-parser|csi-empty-parameters-default, csi-leading-zeros, unknown-csi-consumed, unknown-csi-with-intermediate-and-private; 18-c0-parser-more csi-private-marker-on-cup-ignored; 23-sgr-more sgr-empty-parameter-in-list-resets, colour-256-colon-then-attribute
 bounds|100 parameters, 2^64 values, OSC > 65536 bytes, long DCS|Consumed and noted in `unhandled`; values clamp; nothing overflows|01-parser|csi-100-parameters, csi-huge-parameter-clamps, csi-huge-row-and-col, osc-longer-than-limit, dcs-very-long-consumed
 unknown ESC|`ESC` + intermediates + final|Consumed, noted in `unhandled`|01-parser|esc-unknown-final-consumed; 18-c0-parser-more esc-hash-unknown-final-consumed
 ## ESC sequences
@@ -58,7 +58,7 @@ CPL|`CSI Ps F`|Cursor up Ps, to column 0|03-cursor|cpl; 19-cursor-more cpl-zero-
 CHA|`CSI Ps G`|Cursor to column Ps|03-cursor|cha; 19-cursor-more cha-zero-is-one, cha-clears-pending-wrap
 CUP|`CSI Ps ; Ps H`|Cursor to row; column (relative to the margins under DECOM)|03-cursor|cup-default-home, cup-row-col, cup-zero-means-one, cup-row-only, cup-clamps
 CHT|`CSI Ps I`|Forward Ps tab stops|06-tabs|cht-forward; 21-scroll-tabs-more cht-zero-is-one, cht-uses-custom-stops
-ED|`CSI Ps J`|Erase below (0), above (1), all (2), scrollback (3), with the current background|04-erase-edit|ed-0-to-end, ed-1-to-start-inclusive, ed-2-all-cursor-stays, ed-3-clears-scrollback, ed-2-with-background-colour; 20-edit-more ed-0-with-current-background, ed-1-with-current-background
+ED|`CSI Ps J`|Erase below (0), above (1), all (2), scrollback (3), with the current background|04-erase-edit|ed-0-to-end, ed-1-to-start-inclusive, ed-2-all-cursor-stays, ed-3-clears-scrollback, ed-2-with-background-colour; 20-edit-more ed-0-with-current-background, ed-1-with-current-background; 23-sgr-more erase-keeps-background-only
 EL|`CSI Ps K`|Erase right (0), left (1), line (2); drops a pending wrap|04-erase-edit|el-0-to-end, el-1-to-start-inclusive, el-2-whole-line, el-clears-pending-wrap; 20-edit-more el-0-from-wide-tail-blanks-the-whole-char, el-1-at-wide-head-blanks-the-whole-char, el-1-with-current-background, el-2-with-current-background
 DECSED|`CSI ? Ps J`|ED that spares DECSCA-protected cells|04-erase-edit|decsca-protects-from-decsed, decsed-0-and-1; 20-edit-more decsed-does-not-move-cursor
 DECSEL|`CSI ? Ps K`|EL that spares DECSCA-protected cells|04-erase-edit|decsel-erases-unprotected-in-line, decsel-0-and-1; 20-edit-more decsca-default-parameter-unprotects, decsca-2-unprotects, decsca-survives-sgr-0
@@ -80,7 +80,7 @@ HVP|`CSI Ps ; Ps f`|As CUP|03-cursor|hvp; 19-cursor-more hvp-default-home, hvp-o
 TBC|`CSI Ps g`|Clears the tab stop at the cursor (0) or all (3)|06-tabs|tbc-0-clears-current, tbc-3-clears-all, tbc-3-then-hts; 21-scroll-tabs-more hts-twice-then-tbc-0, tbc-0-at-column-without-stop-changes-nothing
 SM, RM|`CSI Pm h`, `CSI Pm l`|Sets / resets ANSI modes (4 IRM, 20 LNM)|07-modes|ansi-mode-set-reset; 22-modes-more irm-inserts-wide-char, decrqm-lnm-after-set
 DECSET, DECRST|`CSI ? Pm h`, `CSI ? Pm l`|Sets / resets DEC private modes (below), several at once|07-modes|several-modes-in-one-sequence; 22-modes-more decom-set-homes-cursor, mouse-button-after-any-event
-SGR|`CSI Pm m`|Character attributes and colours (below)|09-sgr|seed-example, each-attribute-on, each-attribute-off
+SGR|`CSI Pm m`|Character attributes and colours (below)|09-sgr|seed-example, each-attribute-on, each-attribute-off; 23-sgr-more sgr-empty-parameter-in-list-resets, sgr-reset-inside-list, sgr-unknown-parameter-ignored, sgr-many-attributes-in-one
 DSR 5|`CSI 5 n`|Replies `CSI 0 n`|14-replies|dsr-status, dsr-unknown-no-reply
 DSR 6 (CPR)|`CSI 6 n`|Replies `CSI r ; c R` (relative to the margins under DECOM)|14-replies|dsr-cpr, dsr-cpr-home, dsr-cpr-pending-wrap-reports-last-column, dsr-cpr-origin-mode-is-relative, replies-queue-in-order
 DECXCPR|`CSI ? 6 n`|Replies `CSI ? r ; c [; 1] R`|14-replies|decxcpr
@@ -106,16 +106,16 @@ other OSC|`OSC n ; … ST`|Consumed, noted in `unhandled`|15-osc|unknown-osc-con
 ## Modes
 @modes
 ## SGR
-reset|`0`, empty|All attributes and colours off|09-sgr|sgr-0-and-empty-reset
-bold, dim|`1`, `2`; off `22`|Intensity|09-sgr|each-attribute-on, sgr-22-clears-bold-and-dim
-italic|`3`; off `23`|Italic|09-sgr|each-attribute-on, each-attribute-off
-underline|`4`, `21` (double), `4:0`…`4:5` (none, single, double, curly, dotted, dashed); off `24`|Underline and its style|09-sgr|underline-styles
-underline colour|`58;5;n`, `58;2;r;g;b`, `58:5:n`, `58:2::r:g:b`; off `59`|Underline colour|09-sgr|underline-colour
-blink, inverse, hidden, strike|`5`, `7`, `8`, `9`; off `25`, `27`, `28`, `29`|Attributes|09-sgr|each-attribute-on, each-attribute-off, inverse-and-hidden-in-styled
-overline|`53`; off `55`|Overline|09-sgr|each-attribute-on, each-attribute-off
-16 colours|`30`-`37`, `90`-`97`, `39`; `40`-`47`, `100`-`107`, `49`|Foreground / background|09-sgr|fg-16, bg-16, bright-fg-not-bold
-256 colours|`38;5;n`, `48;5;n`, `38:5:n`, `48:5:n`|Indexed colour|09-sgr|colour-256-semicolon-and-colon
-truecolour|`38;2;r;g;b`, `48;2;r;g;b`, `38:2::r:g:b`, `48:2::r:g:b`|RGB colour|09-sgr|truecolour-semicolon-and-colon, colour-followed-by-attribute
+reset|`0`, empty|All attributes and colours off|09-sgr|sgr-0-and-empty-reset; 23-sgr-more sgr-empty-parameter-in-list-resets, sgr-reset-inside-list, sgr-0-clears-underline-colour-and-overline
+bold, dim|`1`, `2`; off `22`|Intensity|09-sgr|each-attribute-on, sgr-22-clears-bold-and-dim; 23-sgr-more sgr-bold-and-dim-together, sgr-22-keeps-italic-and-colour
+italic|`3`; off `23`|Italic|09-sgr|each-attribute-on, each-attribute-off; 23-sgr-more sgr-23-keeps-bold
+underline|`4`, `21` (double), `4:0`…`4:5` (none, single, double, curly, dotted, dashed); off `24`|Underline and its style|09-sgr|underline-styles; 23-sgr-more sgr-21-then-4-is-single, sgr-4-colon-0-clears-double
+underline colour|`58;5;n`, `58;2;r;g;b`, `58:5:n`, `58:2::r:g:b`; off `59`|Underline colour|09-sgr|underline-colour; 23-sgr-more sgr-0-clears-underline-colour-and-overline, underline-colour-with-colour-space-id
+blink, inverse, hidden, strike|`5`, `7`, `8`, `9`; off `25`, `27`, `28`, `29`|Attributes|09-sgr|each-attribute-on, each-attribute-off, inverse-and-hidden-in-styled; 23-sgr-more sgr-25-keeps-italic, sgr-27-keeps-bold, sgr-28-and-29-keep-the-rest, hidden-text-is-kept
+overline|`53`; off `55`|Overline|09-sgr|each-attribute-on, each-attribute-off; 23-sgr-more sgr-55-keeps-strike, sgr-0-clears-underline-colour-and-overline
+16 colours|`30`-`37`, `90`-`97`, `39`; `40`-`47`, `100`-`107`, `49`|Foreground / background|09-sgr|fg-16, bg-16, bright-fg-not-bold; 23-sgr-more sgr-39-keeps-background, sgr-49-keeps-foreground
+256 colours|`38;5;n`, `48;5;n`, `38:5:n`, `48:5:n`|Indexed colour|09-sgr|colour-256-semicolon-and-colon; 23-sgr-more colour-256-zero-is-not-default, colour-256-low-indexes-are-the-ansi-colours, colour-256-highest-index, colour-256-colon-then-attribute
+truecolour|`38;2;r;g;b`, `48;2;r;g;b`, `38:2::r:g:b`, `48:2::r:g:b`|RGB colour|09-sgr|truecolour-semicolon-and-colon, colour-followed-by-attribute; 23-sgr-more truecolour-colon-without-colour-space-id, truecolour-colon-with-colour-space-id, truecolour-overrides-256, truecolour-background-reset-by-49
 ## Text, Unicode and wrapping
 UTF-8|1-4 byte sequences, split across feeds|Decoded|11-unicode|utf8-multibyte, utf8-split-across-feeds
 malformed UTF-8|lone continuation, truncated, overlong, surrogate, > U+10FFFF, F5-FF|One U+FFFD per maximal malformed subpart|11-unicode|utf8-lone-continuation, utf8-truncated-then-ascii, utf8-truncated-then-escape, utf8-overlong-two-byte, utf8-overlong-three-byte, utf8-surrogate, utf8-above-max, utf8-never-valid-bytes
