@@ -73,7 +73,7 @@ HPA|``CSI Ps ` ``|Cursor to column Ps|03-cursor|hpa; 19-cursor-more hpa-default-
 HPR|`CSI Ps a`|Cursor right Ps columns|03-cursor|hpr; 19-cursor-more hpr-zero-is-one, hpr-from-pending-wrap
 REP|`CSI Ps b`|Repeats the last printed character Ps times|04-erase-edit|rep-repeats-last, rep-default-one, rep-wraps; 20-edit-more rep-zero-is-one, rep-under-irm-inserts, rep-uses-current-attributes, rep-through-dec-graphics; 22-modes-more decawm-off-rep-stays-at-last-column
 DA1|`CSI c`, `CSI 0 c`|Replies `CSI ? 6x ; … c`|14-replies|da1, da1-nonzero-parameter-ignored
-DA2|`CSI > c`|Replies `CSI > Pp ; Pv ; Pc c`|14-replies|da2
+DA2|`CSI > c`|Replies `CSI > Pp ; Pv ; Pc c`|14-replies|da2; 24-osc-reports-more da2-nonzero-parameter-no-reply
 VPA|`CSI Ps d`|Cursor to row Ps|03-cursor|vpa; 19-cursor-more vpa-zero-is-one, vpa-origin-mode-is-relative
 VPR|`CSI Ps e`|Cursor down Ps rows|03-cursor|vpr; 19-cursor-more vpr-zero-is-one, vpr-origin-mode-stops-at-bottom-margin
 HVP|`CSI Ps ; Ps f`|As CUP|03-cursor|hvp; 19-cursor-more hvp-default-home, hvp-origin-mode-is-relative
@@ -81,13 +81,13 @@ TBC|`CSI Ps g`|Clears the tab stop at the cursor (0) or all (3)|06-tabs|tbc-0-cl
 SM, RM|`CSI Pm h`, `CSI Pm l`|Sets / resets ANSI modes (4 IRM, 20 LNM)|07-modes|ansi-mode-set-reset; 22-modes-more irm-inserts-wide-char, decrqm-lnm-after-set
 DECSET, DECRST|`CSI ? Pm h`, `CSI ? Pm l`|Sets / resets DEC private modes (below), several at once|07-modes|several-modes-in-one-sequence; 22-modes-more decom-set-homes-cursor, mouse-button-after-any-event
 SGR|`CSI Pm m`|Character attributes and colours (below)|09-sgr|seed-example, each-attribute-on, each-attribute-off; 23-sgr-more sgr-empty-parameter-in-list-resets, sgr-reset-inside-list, sgr-unknown-parameter-ignored, sgr-many-attributes-in-one
-DSR 5|`CSI 5 n`|Replies `CSI 0 n`|14-replies|dsr-status, dsr-unknown-no-reply
-DSR 6 (CPR)|`CSI 6 n`|Replies `CSI r ; c R` (relative to the margins under DECOM)|14-replies|dsr-cpr, dsr-cpr-home, dsr-cpr-pending-wrap-reports-last-column, dsr-cpr-origin-mode-is-relative, replies-queue-in-order
-DECXCPR|`CSI ? 6 n`|Replies `CSI ? r ; c [; 1] R`|14-replies|decxcpr
+DSR 5|`CSI 5 n`|Replies `CSI 0 n`|14-replies|dsr-status, dsr-unknown-no-reply; 24-osc-reports-more dsr-5-answers-each-time, replies-do-not-print
+DSR 6 (CPR)|`CSI 6 n`|Replies `CSI r ; c R` (relative to the margins under DECOM)|14-replies|dsr-cpr, dsr-cpr-home, dsr-cpr-pending-wrap-reports-last-column, dsr-cpr-origin-mode-is-relative, replies-queue-in-order; 24-osc-reports-more dsr-cpr-after-wide-char, dsr-cpr-origin-mode-home, dsr-cpr-origin-mode-clamped-to-region, dsr-cpr-after-resize, replies-do-not-print
+DECXCPR|`CSI ? 6 n`|Replies `CSI ? r ; c [; 1] R`|14-replies|decxcpr; 24-osc-reports-more decxcpr-origin-mode-is-relative, decxcpr-home
 DECSTBM|`CSI Pt ; Pb r`|Sets the scroll region and homes the cursor; invalid regions are ignored|05-scroll|decstbm-homes-cursor, lf-scrolls-region-only, decstbm-invalid-ignored, decstbm-reset, decstbm-bottom-clamps; 21-scroll-tabs-more decstbm-one-line-region-ignored, decstbm-default-top, decstbm-bottom-zero-is-last-row, decstbm-under-origin-mode-homes-to-top-margin
 SCOSC, SCORC|`CSI s`, `CSI u`|As DECSC / DECRC|03-cursor|csi-s-u-save-restore; 19-cursor-more scorc-without-save-homes, scosc-and-decrc-share-the-saved-cursor, scosc-saves-attributes
-XTWINOPS 22/23|`CSI 22 ; Ps t`, `CSI 23 ; Ps t`|Pushes / pops the title (stack of 10)|15-osc|title-stack-push-pop, title-stack-push-pop-title-only, title-stack-nested, title-stack-pop-empty-keeps-title, title-stack-bounded
-XTWINOPS 18|`CSI 18 t`|Replies `CSI 8 ; rows ; cols t`|14-replies|xtwinops-18-text-area-size, xtwinops-18-after-resize
+XTWINOPS 22/23|`CSI 22 ; Ps t`, `CSI 23 ; Ps t`|Pushes / pops the title (stack of 10)|15-osc|title-stack-push-pop, title-stack-push-pop-title-only, title-stack-nested, title-stack-pop-empty-keeps-title, title-stack-bounded; 24-osc-reports-more title-stack-icon-only, title-stack-push-both-pop-title-only
+XTWINOPS 18|`CSI 18 t`|Replies `CSI 8 ; rows ; cols t`|14-replies|xtwinops-18-text-area-size, xtwinops-18-after-resize; 24-osc-reports-more xtwinops-18-after-shrink
 XTWINOPS 14|`CSI 14 t`|Replies `CSI 4 ; height ; width t` (pixels)|14-replies|xtwinops-14-pixel-size
 DECSCUSR|`CSI Ps SP q`|Cursor shape and blink (0/1 blinking block … 6 steady bar)|16-reset|decscusr-shapes, decscusr-0-is-default, decscusr-default-parameter
 DECSTR|`CSI ! p`|Soft reset: modes, pen, margins, saved cursor; text and position stay|16-reset|decstr-soft-reset, decstr-resets-saved-cursor
@@ -95,14 +95,14 @@ DECSCA|`CSI Ps " q`|Protects (1) or unprotects (0, 2) the characters written nex
 DECRQM|`CSI ? Ps $ p`, `CSI Ps $ p`|Replies `CSI ? Ps ; Pm $ y` (1 set, 2 reset, 0 unknown)|14-replies|decrqm-dec-defaults, decrqm-dec-after-set, decrqm-mouse-modes, decrqm-more-dec-modes, decrqm-ansi, decrqm-unknown-mode; 22-modes-more decrqm-tracking-modes-after-set, decrqm-encoding-modes-after-set, decrqm-alt-screen-modes-after-set, decrqm-66-follows-deckpam, decrqm-lnm-after-set, decrqm-after-reset-reports-2
 XTVERSION|`CSI > q`, `CSI > 0 q`|Replies `DCS > \| name ST`|14-replies|xtversion
 ## OSC
-OSC 0|`OSC 0 ; text BEL/ST`|Sets title and icon name|15-osc|osc-0-sets-title-and-icon, title-utf8, title-st-terminated, title-split-across-feeds
-OSC 1|`OSC 1 ; text ST`|Sets the icon name|15-osc|osc-1-icon-only
-OSC 2|`OSC 2 ; text ST`|Sets the title|15-osc|osc-2-title-only, title-empty-clears, title-does-not-print
-OSC 4|`OSC 4 ; n ; ? ST`|Replies the palette colour `rgb:rrrr/gggg/bbbb`|14-replies|osc-4-query, osc-4-query-two-colours
-OSC 8|`OSC 8 ; params ; URI ST`|Hyperlink on the cells written next (empty URI ends it)|15-osc|osc-8-hyperlink, osc-8-with-id-param, osc-8-two-links
-OSC 10, 11, 12|`OSC 1x ; ? ST`|Replies the foreground, background, cursor colour, with the query's terminator|14-replies|osc-10-11-12-queries-bel, osc-10-query-st-answers-st
+OSC 0|`OSC 0 ; text BEL/ST`|Sets title and icon name|15-osc|osc-0-sets-title-and-icon, title-utf8, title-st-terminated, title-split-across-feeds; 24-osc-reports-more osc-0-st-terminated, osc-0-after-1-overrides-icon
+OSC 1|`OSC 1 ; text ST`|Sets the icon name|15-osc|osc-1-icon-only; 24-osc-reports-more osc-1-st-terminated, osc-0-after-1-overrides-icon
+OSC 2|`OSC 2 ; text ST`|Sets the title|15-osc|osc-2-title-only, title-empty-clears, title-does-not-print; 24-osc-reports-more title-keeps-semicolons, title-st-split-between-esc-and-backslash
+OSC 4|`OSC 4 ; n ; ? ST`|Replies the palette colour `rgb:rrrr/gggg/bbbb`|14-replies|osc-4-query, osc-4-query-two-colours; 24-osc-reports-more osc-4-query-st-answers-st, osc-4-query-top-index
+OSC 8|`OSC 8 ; params ; URI ST`|Hyperlink on the cells written next (empty URI ends it)|15-osc|osc-8-hyperlink, osc-8-with-id-param, osc-8-two-links; 24-osc-reports-more osc-8-link-survives-cursor-move, osc-8-erased-cells-lose-the-link, osc-8-on-wide-char
+OSC 10, 11, 12|`OSC 1x ; ? ST`|Replies the foreground, background, cursor colour, with the query's terminator|14-replies|osc-10-11-12-queries-bel, osc-10-query-st-answers-st; 24-osc-reports-more osc-11-and-12-query-st
 OSC 52|`OSC 52 ; sel ; base64 ST`|Recorded (selection, payload), never acted on or answered|15-osc|osc-52-recorded, osc-52-query-not-answered, osc-52-st-and-selection-letters
-other OSC|`OSC n ; … ST`|Consumed, noted in `unhandled`|15-osc|unknown-osc-consumed
+other OSC|`OSC n ; … ST`|Consumed, noted in `unhandled`|15-osc|unknown-osc-consumed; 24-osc-reports-more osc-unknown-st-terminated-consumed, osc-non-numeric-consumed
 ## Modes
 @modes
 ## SGR
