@@ -22,8 +22,8 @@ HT|`HT` (0x09)|Cursor to the next tab stop (or the last column); keeps a pending
 LF|`LF` (0x0A)|Cursor down one line, scrolling at the bottom margin (CR too under LNM)|02-c0|lf-keeps-column, lf-at-bottom-scrolls
 VT, FF|`VT` (0x0B), `FF` (0x0C)|Act as LF|02-c0|vt-and-ff-act-as-lf; 18-c0-parser-more vt-and-ff-scroll-at-bottom; 22-modes-more vt-and-ff-return-under-lnm
 CR|`CR` (0x0D)|Cursor to column 0|02-c0|cr-returns; 18-c0-parser-more cr-keeps-row-in-region
-SO (LS1)|`SO` (0x0E)|G1 into GL|02-c0|so-si-switch-g1; 18-c0-parser-more so-with-default-g1-is-ascii, si-locks-g0-back
-SI (LS0)|`SI` (0x0F)|G0 into GL|10-charsets|g1-with-so-si; 18-c0-parser-more si-locks-g0-back, si-without-so-is-no-op
+SO (LS1)|`SO` (0x0E)|G1 into GL|02-c0|so-si-switch-g1; 18-c0-parser-more so-with-default-g1-is-ascii, si-locks-g0-back; 25-charsets-resets-more g1-uk-through-so, so-does-not-use-g0, so-after-ls3-goes-to-g1
+SI (LS0)|`SI` (0x0F)|G0 into GL|10-charsets|g1-with-so-si; 18-c0-parser-more si-locks-g0-back, si-without-so-is-no-op; 25-charsets-resets-more so-does-not-use-g0, si-after-ls2-returns-to-g0
 CAN, SUB|`CAN` (0x18), `SUB` (0x1A)|Cancel the sequence in progress|01-parser|can-cancels-csi, sub-cancels-csi; 18-c0-parser-more can-cancels-escape, can-cancels-scs, sub-cancels-osc, can-cancels-dcs
 other C0, DEL|0x00-0x1F not above, 0x7F|Ignored|02-c0|nul-and-del-ignored, other-c0-ignored; 18-c0-parser-more del-inside-csi-ignored, nul-inside-csi-ignored
 ## Parser
@@ -39,14 +39,14 @@ IND|`ESC D`|Cursor down, scrolling at the bottom margin|05-scroll|ind-is-lf-with
 NEL|`ESC E`|CR + IND|05-scroll|nel-is-cr-lf, nel-at-bottom-scrolls; 21-scroll-tabs-more nel-below-region-does-not-scroll, nel-at-bottom-margin-scrolls-region
 HTS|`ESC H`|Sets a tab stop at the cursor column|06-tabs|hts-sets-stop; 21-scroll-tabs-more hts-twice-then-tbc-0
 RI|`ESC M`|Cursor up, scrolling down at the top margin|05-scroll|ri-moves-up, ri-at-top-margin-scrolls-down, ri-at-row-0-scrolls-screen; 21-scroll-tabs-more ri-above-region-at-row-0-does-not-scroll
-DECSC|`ESC 7`|Saves cursor, attributes, charsets, DECOM and the pending-wrap flag|03-cursor|decsc-decrc-position, decsc-saves-attributes, decsc-saves-origin-mode; 19-cursor-more decsc-overwrites-earlier-save
+DECSC|`ESC 7`|Saves cursor, attributes, charsets, DECOM and the pending-wrap flag|03-cursor|decsc-decrc-position, decsc-saves-attributes, decsc-saves-origin-mode; 19-cursor-more decsc-overwrites-earlier-save; 25-charsets-resets-more decsc-saves-gl-shift
 DECRC|`ESC 8`|Restores them (home and default pen if nothing was saved)|03-cursor|decrc-without-save-homes; 12-wrap decsc-decrc-restores-pending-wrap; 19-cursor-more decrc-restores-twice, decrc-clamps-after-resize
 DECKPAM, DECKPNM|`ESC =`, `ESC >`|Application / normal keypad|07-modes|deckpam-deckpnm; 22-modes-more decnkm-reports-deckpam, decrqm-66-follows-deckpam
-RIS|`ESC c`|Full reset: screen, modes, tabs, charsets, margins, alternate screen|16-reset|ris-clears-everything, ris-resets-mouse; 06-tabs ris-restores-default-stops; 10-charsets ris-resets-charsets; 08-altscreen ris-leaves-alt-screen; 22-modes-more lnm-reset-by-ris, irm-reset-by-ris, decckm-reset-by-ris, decscnm-reset-by-ris, decawm-reset-by-ris, focus-reset-by-ris, synchronized-output-reset-by-ris
-DECALN|`ESC # 8`|Fills the screen with `E`, resets margins, homes the cursor|16-reset|decaln-fills-with-e, decaln-resets-margins
-SCS G0-G3|`ESC ( F`, `ESC ) F`, `ESC * F`, `ESC + F` (F = `0` DEC special graphics, `A` UK, `B` ASCII)|Designates a character set|10-charsets|dec-special-g0, dec-special-table, uk-pound, g1-with-so-si
-SS2, SS3|`ESC N`, `ESC O`|G2 / G3 for the next character only|10-charsets|g2-single-shift-ss2, g3-single-shift-ss3
-LS2, LS3|`ESC n`, `ESC o`|G2 / G3 into GL|10-charsets|ls2-locks-g2, ls3-locks-g3
+RIS|`ESC c`|Full reset: screen, modes, tabs, charsets, margins, alternate screen|16-reset|ris-clears-everything, ris-resets-mouse; 06-tabs ris-restores-default-stops; 10-charsets ris-resets-charsets; 08-altscreen ris-leaves-alt-screen; 22-modes-more lnm-reset-by-ris, irm-reset-by-ris, decckm-reset-by-ris, decscnm-reset-by-ris, decawm-reset-by-ris, focus-reset-by-ris, synchronized-output-reset-by-ris; 25-charsets-resets-more ris-resets-decsca
+DECALN|`ESC # 8`|Fills the screen with `E`, resets margins, homes the cursor|16-reset|decaln-fills-with-e, decaln-resets-margins; 25-charsets-resets-more decaln-letters-have-no-attributes
+SCS G0-G3|`ESC ( F`, `ESC ) F`, `ESC * F`, `ESC + F` (F = `0` DEC special graphics, `A` UK, `B` ASCII)|Designates a character set|10-charsets|dec-special-g0, dec-special-table, uk-pound, g1-with-so-si; 25-charsets-resets-more g1-uk-through-so, g2-uk-through-ss2, designation-holds-on-alternate-screen
+SS2, SS3|`ESC N`, `ESC O`|G2 / G3 for the next character only|10-charsets|g2-single-shift-ss2, g3-single-shift-ss3; 25-charsets-resets-more ss2-then-back-to-locked-set, g2-uk-through-ss2
+LS2, LS3|`ESC n`, `ESC o`|G2 / G3 into GL|10-charsets|ls2-locks-g2, ls3-locks-g3; 25-charsets-resets-more si-after-ls2-returns-to-g0, so-after-ls3-goes-to-g1
 ## CSI sequences
 ICH|`CSI Ps @`|Inserts Ps blanks at the cursor|04-erase-edit|ich-inserts-blanks, ich-default-one, ich-clamps; 20-edit-more ich-zero-is-one, ich-clears-pending-wrap, ich-at-last-column, ich-with-current-background, ich-on-wide-tail-blanks-the-whole-char, ich-pushes-wide-char-off-the-edge
 CUU|`CSI Ps A`|Cursor up Ps, stopping at the top margin|03-cursor|cuu-default-and-count, cuu-zero-is-one, cuu-clamps-at-top, cuu-stops-at-top-margin, cuu-above-margin-clamps-at-row-0; 19-cursor-more cuu-from-pending-wrap
@@ -89,9 +89,9 @@ SCOSC, SCORC|`CSI s`, `CSI u`|As DECSC / DECRC|03-cursor|csi-s-u-save-restore; 1
 XTWINOPS 22/23|`CSI 22 ; Ps t`, `CSI 23 ; Ps t`|Pushes / pops the title (stack of 10)|15-osc|title-stack-push-pop, title-stack-push-pop-title-only, title-stack-nested, title-stack-pop-empty-keeps-title, title-stack-bounded; 24-osc-reports-more title-stack-icon-only, title-stack-push-both-pop-title-only
 XTWINOPS 18|`CSI 18 t`|Replies `CSI 8 ; rows ; cols t`|14-replies|xtwinops-18-text-area-size, xtwinops-18-after-resize; 24-osc-reports-more xtwinops-18-after-shrink
 XTWINOPS 14|`CSI 14 t`|Replies `CSI 4 ; height ; width t` (pixels)|14-replies|xtwinops-14-pixel-size
-DECSCUSR|`CSI Ps SP q`|Cursor shape and blink (0/1 blinking block … 6 steady bar)|16-reset|decscusr-shapes, decscusr-0-is-default, decscusr-default-parameter
-DECSTR|`CSI ! p`|Soft reset: modes, pen, margins, saved cursor; text and position stay|16-reset|decstr-soft-reset, decstr-resets-saved-cursor
-DECSCA|`CSI Ps " q`|Protects (1) or unprotects (0, 2) the characters written next|04-erase-edit|decsca-protects-from-decsed, ed-ignores-decsca-protection; 20-edit-more decsca-default-parameter-unprotects, decsca-2-unprotects, decsca-survives-sgr-0
+DECSCUSR|`CSI Ps SP q`|Cursor shape and blink (0/1 blinking block … 6 steady bar)|16-reset|decscusr-shapes, decscusr-0-is-default, decscusr-default-parameter; 25-charsets-resets-more decscusr-unknown-parameter-ignored, decscusr-reset-by-ris
+DECSTR|`CSI ! p`|Soft reset: modes, pen, margins, saved cursor; text and position stay|16-reset|decstr-soft-reset, decstr-resets-saved-cursor; 25-charsets-resets-more decstr-resets-charsets, decstr-resets-pen, decstr-resets-margins, decstr-resets-decsca, decstr-keeps-text-and-title
+DECSCA|`CSI Ps " q`|Protects (1) or unprotects (0, 2) the characters written next|04-erase-edit|decsca-protects-from-decsed, ed-ignores-decsca-protection; 20-edit-more decsca-default-parameter-unprotects, decsca-2-unprotects, decsca-survives-sgr-0; 25-charsets-resets-more decstr-resets-decsca, ris-resets-decsca
 DECRQM|`CSI ? Ps $ p`, `CSI Ps $ p`|Replies `CSI ? Ps ; Pm $ y` (1 set, 2 reset, 0 unknown)|14-replies|decrqm-dec-defaults, decrqm-dec-after-set, decrqm-mouse-modes, decrqm-more-dec-modes, decrqm-ansi, decrqm-unknown-mode; 22-modes-more decrqm-tracking-modes-after-set, decrqm-encoding-modes-after-set, decrqm-alt-screen-modes-after-set, decrqm-66-follows-deckpam, decrqm-lnm-after-set, decrqm-after-reset-reports-2
 XTVERSION|`CSI > q`, `CSI > 0 q`|Replies `DCS > \| name ST`|14-replies|xtversion
 ## OSC
