@@ -16,12 +16,12 @@ import sys
 HERE = pathlib.Path(__file__).resolve().parent
 R = r'''
 ## C0 controls
-BEL|`BEL` (0x07)|Rings the bell: counts it, nothing on screen|02-c0|bel-counts; 18-c0-parser-more bel-inside-csi-rings-and-csi-completes, bel-does-not-move-cursor
+BEL|`BEL` (0x07)|Rings the bell: counts it, nothing on screen|02-c0|bel-counts; 18-c0-parser-more bel-inside-csi-rings-and-csi-completes, bel-does-not-move-cursor; 27-misc-more bel-after-cancelled-osc-rings, st-terminated-osc-does-not-ring
 BS|`BS` (0x08)|Cursor one column left, stops at column 0, drops a pending wrap|02-c0|bs-moves-left, bs-from-pending-wrap; 18-c0-parser-more bs-onto-wide-char-tail, bs-with-decawm-off-at-last-column
 HT|`HT` (0x09)|Cursor to the next tab stop (or the last column); keeps a pending wrap|02-c0|ht-default-stops, ht-stops-at-last-column; 06-tabs default-stops-every-8; 12-wrap ht-keeps-pending-wrap; 18-c0-parser-more ht-moves-without-erasing, ht-from-last-stop-goes-to-last-column
-LF|`LF` (0x0A)|Cursor down one line, scrolling at the bottom margin (CR too under LNM)|02-c0|lf-keeps-column, lf-at-bottom-scrolls
+LF|`LF` (0x0A)|Cursor down one line, scrolling at the bottom margin (CR too under LNM)|02-c0|lf-keeps-column, lf-at-bottom-scrolls; 27-misc-more lf-scroll-with-current-background, lf-at-bottom-margin-keeps-column
 VT, FF|`VT` (0x0B), `FF` (0x0C)|Act as LF|02-c0|vt-and-ff-act-as-lf; 18-c0-parser-more vt-and-ff-scroll-at-bottom; 22-modes-more vt-and-ff-return-under-lnm
-CR|`CR` (0x0D)|Cursor to column 0|02-c0|cr-returns; 18-c0-parser-more cr-keeps-row-in-region
+CR|`CR` (0x0D)|Cursor to column 0|02-c0|cr-returns; 18-c0-parser-more cr-keeps-row-in-region; 27-misc-more cr-under-origin-mode-goes-to-column-0
 SO (LS1)|`SO` (0x0E)|G1 into GL|02-c0|so-si-switch-g1; 18-c0-parser-more so-with-default-g1-is-ascii, si-locks-g0-back; 25-charsets-resets-more g1-uk-through-so, so-does-not-use-g0, so-after-ls3-goes-to-g1
 SI (LS0)|`SI` (0x0F)|G0 into GL|10-charsets|g1-with-so-si; 18-c0-parser-more si-locks-g0-back, si-without-so-is-no-op; 25-charsets-resets-more so-does-not-use-g0, si-after-ls2-returns-to-g0
 CAN, SUB|`CAN` (0x18), `SUB` (0x1A)|Cancel the sequence in progress|01-parser|can-cancels-csi, sub-cancels-csi; 18-c0-parser-more can-cancels-escape, can-cancels-scs, sub-cancels-osc, can-cancels-dcs
@@ -33,11 +33,11 @@ C1 as UTF-8 code points|U+0080-U+009F (e.g. `C2 9B`)|Act as the C1 control (CSI,
 raw 8-bit C1 bytes|0x80-0x9F alone|Stray UTF-8 continuation bytes: U+FFFD|01-parser|c1-raw-byte-is-malformed-utf8; 18-c0-parser-more c1-raw-osc-byte-is-not-osc
 CSI parameters|`;` and `:` sub-parameters, private markers, intermediates|Defaults for empty/0, leading zeros, sub-parameters (SGR), unknown finals consumed|01-parser|csi-empty-parameters-default, csi-leading-zeros, unknown-csi-consumed, unknown-csi-with-intermediate-and-private; 18-c0-parser-more csi-private-marker-on-cup-ignored; 23-sgr-more sgr-empty-parameter-in-list-resets, colour-256-colon-then-attribute
 bounds|100 parameters, 2^64 values, OSC > 65536 bytes, long DCS|Consumed and noted in `unhandled`; values clamp; nothing overflows|01-parser|csi-100-parameters, csi-huge-parameter-clamps, csi-huge-row-and-col, osc-longer-than-limit, dcs-very-long-consumed
-unknown ESC|`ESC` + intermediates + final|Consumed, noted in `unhandled`|01-parser|esc-unknown-final-consumed; 18-c0-parser-more esc-hash-unknown-final-consumed
+unknown ESC|`ESC` + intermediates + final|Consumed, noted in `unhandled`|01-parser|esc-unknown-final-consumed; 18-c0-parser-more esc-hash-unknown-final-consumed; 27-misc-more esc-percent-unknown-final-consumed
 ## ESC sequences
 IND|`ESC D`|Cursor down, scrolling at the bottom margin|05-scroll|ind-is-lf-without-cr, ind-at-bottom-margin-scrolls; 21-scroll-tabs-more ind-below-region-at-last-row-does-not-scroll, ind-with-current-background; 22-modes-more lnm-does-not-affect-ind
 NEL|`ESC E`|CR + IND|05-scroll|nel-is-cr-lf, nel-at-bottom-scrolls; 21-scroll-tabs-more nel-below-region-does-not-scroll, nel-at-bottom-margin-scrolls-region
-HTS|`ESC H`|Sets a tab stop at the cursor column|06-tabs|hts-sets-stop; 21-scroll-tabs-more hts-twice-then-tbc-0
+HTS|`ESC H`|Sets a tab stop at the cursor column|06-tabs|hts-sets-stop; 21-scroll-tabs-more hts-twice-then-tbc-0; 27-misc-more hts-survives-resize
 RI|`ESC M`|Cursor up, scrolling down at the top margin|05-scroll|ri-moves-up, ri-at-top-margin-scrolls-down, ri-at-row-0-scrolls-screen; 21-scroll-tabs-more ri-above-region-at-row-0-does-not-scroll
 DECSC|`ESC 7`|Saves cursor, attributes, charsets, DECOM and the pending-wrap flag|03-cursor|decsc-decrc-position, decsc-saves-attributes, decsc-saves-origin-mode; 19-cursor-more decsc-overwrites-earlier-save; 25-charsets-resets-more decsc-saves-gl-shift
 DECRC|`ESC 8`|Restores them (home and default pen if nothing was saved)|03-cursor|decrc-without-save-homes; 12-wrap decsc-decrc-restores-pending-wrap; 19-cursor-more decrc-restores-twice, decrc-clamps-after-resize
@@ -69,10 +69,10 @@ SU|`CSI Ps S`|Scrolls the region up Ps lines|05-scroll|su-scrolls-up, su-in-regi
 SD|`CSI Ps T`|Scrolls the region down Ps lines|05-scroll|sd-scrolls-down, sd-in-region; 21-scroll-tabs-more sd-with-current-background, sd-count-clamps
 ECH|`CSI Ps X`|Erases Ps characters from the cursor|04-erase-edit|ech-erases-in-place, ech-default-one, ech-clamps-at-edge; 20-edit-more ech-zero-is-one, ech-with-current-background, ech-clears-pending-wrap, ech-on-wide-tail-blanks-the-whole-char, ech-ending-on-wide-head-blanks-the-whole-char
 CBT|`CSI Ps Z`|Back Ps tab stops|06-tabs|cbt-backward, cbt-clamps-at-column-0; 21-scroll-tabs-more cbt-zero-is-one, cbt-from-a-stop-goes-to-the-previous-one, cbt-uses-custom-stops
-HPA|``CSI Ps ` ``|Cursor to column Ps|03-cursor|hpa; 19-cursor-more hpa-default-and-zero-are-one
+HPA|``CSI Ps ` ``|Cursor to column Ps|03-cursor|hpa; 19-cursor-more hpa-default-and-zero-are-one; 27-misc-more hpa-clears-pending-wrap
 HPR|`CSI Ps a`|Cursor right Ps columns|03-cursor|hpr; 19-cursor-more hpr-zero-is-one, hpr-from-pending-wrap
 REP|`CSI Ps b`|Repeats the last printed character Ps times|04-erase-edit|rep-repeats-last, rep-default-one, rep-wraps; 20-edit-more rep-zero-is-one, rep-under-irm-inserts, rep-uses-current-attributes, rep-through-dec-graphics; 22-modes-more decawm-off-rep-stays-at-last-column
-DA1|`CSI c`, `CSI 0 c`|Replies `CSI ? 6x ; … c`|14-replies|da1, da1-nonzero-parameter-ignored
+DA1|`CSI c`, `CSI 0 c`|Replies `CSI ? 6x ; … c`|14-replies|da1, da1-nonzero-parameter-ignored; 27-misc-more da1-answers-each-time
 DA2|`CSI > c`|Replies `CSI > Pp ; Pv ; Pc c`|14-replies|da2; 24-osc-reports-more da2-nonzero-parameter-no-reply
 VPA|`CSI Ps d`|Cursor to row Ps|03-cursor|vpa; 19-cursor-more vpa-zero-is-one, vpa-origin-mode-is-relative
 VPR|`CSI Ps e`|Cursor down Ps rows|03-cursor|vpr; 19-cursor-more vpr-zero-is-one, vpr-origin-mode-stops-at-bottom-margin
@@ -88,12 +88,12 @@ DECSTBM|`CSI Pt ; Pb r`|Sets the scroll region and homes the cursor; invalid reg
 SCOSC, SCORC|`CSI s`, `CSI u`|As DECSC / DECRC|03-cursor|csi-s-u-save-restore; 19-cursor-more scorc-without-save-homes, scosc-and-decrc-share-the-saved-cursor, scosc-saves-attributes
 XTWINOPS 22/23|`CSI 22 ; Ps t`, `CSI 23 ; Ps t`|Pushes / pops the title (stack of 10)|15-osc|title-stack-push-pop, title-stack-push-pop-title-only, title-stack-nested, title-stack-pop-empty-keeps-title, title-stack-bounded; 24-osc-reports-more title-stack-icon-only, title-stack-push-both-pop-title-only
 XTWINOPS 18|`CSI 18 t`|Replies `CSI 8 ; rows ; cols t`|14-replies|xtwinops-18-text-area-size, xtwinops-18-after-resize; 24-osc-reports-more xtwinops-18-after-shrink
-XTWINOPS 14|`CSI 14 t`|Replies `CSI 4 ; height ; width t` (pixels)|14-replies|xtwinops-14-pixel-size
+XTWINOPS 14|`CSI 14 t`|Replies `CSI 4 ; height ; width t` (pixels)|14-replies|xtwinops-14-pixel-size; 27-misc-more xtwinops-14-after-resize
 DECSCUSR|`CSI Ps SP q`|Cursor shape and blink (0/1 blinking block … 6 steady bar)|16-reset|decscusr-shapes, decscusr-0-is-default, decscusr-default-parameter; 25-charsets-resets-more decscusr-unknown-parameter-ignored, decscusr-reset-by-ris
-DECSTR|`CSI ! p`|Soft reset: modes, pen, margins, saved cursor; text and position stay|16-reset|decstr-soft-reset, decstr-resets-saved-cursor; 25-charsets-resets-more decstr-resets-charsets, decstr-resets-pen, decstr-resets-margins, decstr-resets-decsca, decstr-keeps-text-and-title
+DECSTR|`CSI ! p`|Soft reset: modes, pen, margins, saved cursor; text and position stay|16-reset|decstr-soft-reset, decstr-resets-saved-cursor; 25-charsets-resets-more decstr-resets-charsets, decstr-resets-pen, decstr-resets-margins, decstr-resets-decsca, decstr-keeps-text-and-title; 27-misc-more dectcem-shown-by-decstr
 DECSCA|`CSI Ps " q`|Protects (1) or unprotects (0, 2) the characters written next|04-erase-edit|decsca-protects-from-decsed, ed-ignores-decsca-protection; 20-edit-more decsca-default-parameter-unprotects, decsca-2-unprotects, decsca-survives-sgr-0; 25-charsets-resets-more decstr-resets-decsca, ris-resets-decsca
 DECRQM|`CSI ? Ps $ p`, `CSI Ps $ p`|Replies `CSI ? Ps ; Pm $ y` (1 set, 2 reset, 0 unknown)|14-replies|decrqm-dec-defaults, decrqm-dec-after-set, decrqm-mouse-modes, decrqm-more-dec-modes, decrqm-ansi, decrqm-unknown-mode; 22-modes-more decrqm-tracking-modes-after-set, decrqm-encoding-modes-after-set, decrqm-alt-screen-modes-after-set, decrqm-66-follows-deckpam, decrqm-lnm-after-set, decrqm-after-reset-reports-2
-XTVERSION|`CSI > q`, `CSI > 0 q`|Replies `DCS > \| name ST`|14-replies|xtversion
+XTVERSION|`CSI > q`, `CSI > 0 q`|Replies `DCS > \| name ST`|14-replies|xtversion; 27-misc-more xtversion-does-not-print
 ## OSC
 OSC 0|`OSC 0 ; text BEL/ST`|Sets title and icon name|15-osc|osc-0-sets-title-and-icon, title-utf8, title-st-terminated, title-split-across-feeds; 24-osc-reports-more osc-0-st-terminated, osc-0-after-1-overrides-icon
 OSC 1|`OSC 1 ; text ST`|Sets the icon name|15-osc|osc-1-icon-only; 24-osc-reports-more osc-1-st-terminated, osc-0-after-1-overrides-icon
@@ -129,12 +129,12 @@ scrollback|lines scrolled off the top of a full-screen region|Kept up to the lim
 resize (truncate/pad)|`tsr_term_resize`|Pads or truncates the grid, clamps the cursor|13-resize|grow-pads, shrink-cols-truncates, shrink-cols-then-grow-does-not-restore, shrink-rows-cursor-at-top-drops-bottom, cursor-clamped, resize-then-write, wide-char-cut-by-shrink, tabs-extend-on-grow, alt-screen-truncates; 21-scroll-tabs-more tabs-after-resize-keep-default-stops
 resize (reflow)|`tsr_term_resize` with reflow on|Soft-wrapped runs join, hard newlines never do, scrollback takes part, the alternate screen never reflows, the cursor keeps its logical offset|13-resize|reflow-grow-joins-soft-wraps, reflow-cursor-line-keeps-offset, reflow-shrink-rewraps, reflow-shrink-cursor-line, reflow-hard-newlines-never-join, reflow-shrink-pushes-into-scrollback, reflow-grow-pulls-back-from-scrollback, reflow-cursor-in-stripped-blanks-clamps, reflow-alt-screen-never-reflows, reflow-primary-under-alt, reflow-wide-char-moves-whole
 styled snapshot|`tsr_render_styled`|`{attrs}text` runs, `{}` default, order bold dim italic underline blink inverse hidden strike fg bg; a brace of the text doubled (`{{`, `}}`); trailing default blanks trimmed|09-sgr|seed-example, attribute-order, default-run-first, trailing-default-blanks-trimmed-coloured-kept, blank-screen, wide-char-in-run, combining-mark-stays-in-run, literal-braces-doubled, erase-uses-current-background
-exact snapshot|`tsr_render_exact`|Every row padded to the width in cells|11-unicode|wide-cells; 02-c0 lf-keeps-column; 04-erase-edit el-1-to-start-inclusive
-text and rows|`tsr_render_text`, `tsr_render_row`|Trailing spaces and blank rows trimmed|17-queries|row-render-trims, text-drops-trailing-blank-rows
+exact snapshot|`tsr_render_exact`|Every row padded to the width in cells|11-unicode|wide-cells; 02-c0 lf-keeps-column; 04-erase-edit el-1-to-start-inclusive; 27-misc-more row-with-wide-char
+text and rows|`tsr_render_text`, `tsr_render_row`|Trailing spaces and blank rows trimmed|17-queries|row-render-trims, text-drops-trailing-blank-rows; 27-misc-more text-keeps-interior-blank-rows, row-with-wide-char
 find|`tsr_term_find_all`|Literal matches in cells, exact rows, regions|17-queries|find-all-matches-row-major, find-none, find-across-wide-cells, find-with-combining-mark-is-literal, find-exact-whole-row, find-in-region, find-region-must-hold-whole-match, find-does-not-span-rows
-unhandled|`tsr_term_unhandled*`|Bounded list (100) of consumed, unacted sequences|17-queries|unhandled-empty-on-fresh-terminal, unhandled-bounded-at-100
-bell count|`tsr_term_bell_count`|Counts BEL|17-queries|bell-count-many
-reset call|`tsr_term_reset`|As RIS|16-reset|reset-call-matches-ris
+unhandled|`tsr_term_unhandled*`|Bounded list (100) of consumed, unacted sequences|17-queries|unhandled-empty-on-fresh-terminal, unhandled-bounded-at-100; 27-misc-more unhandled-counts-each-ignored-sequence, unhandled-not-for-handled-sequences
+bell count|`tsr_term_bell_count`|Counts BEL|17-queries|bell-count-many; 27-misc-more bel-after-cancelled-osc-rings, st-terminated-osc-does-not-ring
+reset call|`tsr_term_reset`|As RIS|16-reset|reset-call-matches-ris; 27-misc-more reset-call-leaves-alt-screen-and-modes, reset-call-restores-tab-stops
 '''
 
 
