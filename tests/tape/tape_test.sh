@@ -260,6 +260,27 @@ case_script_recording_refused() {
     [ ! -e s.cast ] && [ ! -e s.journal ] || fail "an invalid tape left a recording"
     [ ! -e launched ] || fail "an invalid tape launched its program"
 }
+# The session fixtures (corpus/sessions): every tape is valid, every tape
+# has its cast, and every recording replays cleanly and stays under 200 KB.
+# Running the tapes is corpus/sessions/record.sh's job (it needs the programs).
+case_session_fixtures() {
+    dir=$HERE/../../corpus/sessions
+    "$BIN" test --check "$dir/tapes" >out 2>err
+    CODE=$?
+    expect_code 0
+    n=0
+    for tape in "$dir"/tapes/*.tape; do
+        name=$(basename "$tape" .tape)
+        [ -f "$dir/fixtures/$name.cast" ] || fail "$name: no fixtures/$name.cast"
+        n=$((n + 1))
+    done
+    [ $n -ge 22 ] || fail "only $n session tapes"
+    for rec in "$dir"/fixtures/*; do
+        "$BIN" replay "$rec" >out 2>err || { fail "$(basename "$rec") does not replay"; show; }
+        [ "$(wc -c <"$rec")" -lt 204800 ] || fail "$(basename "$rec") is 200 KB or more"
+        [ -f "$dir/tapes/$(basename "${rec%.*}").tape" ] || fail "$(basename "$rec") has no tape"
+    done
+}
 # idle waits until no revision for SETTLE: output 300 ms after the step
 # starts restarts the window, so the snapshot taken right after holds it.
 # A program that never goes quiet makes idle reach its deadline (exit 3).
