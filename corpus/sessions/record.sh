@@ -15,6 +15,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 tessera=${TESSERA:-$root/build/bin/tessera}
+case $tessera in /*) ;; *) tessera=$PWD/$tessera ;; esac # the tapes run from tapes/
 work=/tmp/tessera-sessions
 out=/tmp/tessera-sessions-out
 artifacts=/tmp/tessera-sessions-artifacts # what a failing tape leaves (trace, screen, report)
