@@ -9,14 +9,16 @@ cd "$(dirname "$0")/.."
 
 # Debian packages: compilers, the libraries the core and benchmarks link (the Rust crates
 # vt100 and alacritty_terminal with Debian's cargo, for bench/rust/), the real programs
-# the tests record, the wasm toolchains, and the browser that tests/browser/ drives through
-# playwright-core (npm; it never downloads a browser). nodejs and npm are handled apart.
+# the tests record (and, on the line after them, those corpus/sessions/record.sh records),
+# the wasm toolchains, and the browser that tests/browser/ drives through playwright-core
+# (npm; it never downloads a browser). nodejs and npm are handled apart.
 PACKAGES=(
   build-essential cmake pkg-config dpkg-dev
   clang-14 lld-14 libclang-rt-14-dev libclang-rt-14-dev-wasm32 wasi-libc emscripten
   libutf8proc-dev libvterm-dev libtsm-dev
   cargo librust-vt100-dev librust-alacritty-terminal-dev
   tmux vim less htop dialog mc vttest python3-pyte
+  whiptail nano ncdu man-db git procps bc ed python3
   chromium
 )
 NODE_MIN_MAJOR=20

@@ -1,8 +1,8 @@
 /* `tessera record`: the program runs attached to this terminal (stdin in
  * raw mode, restored on every exit path; our window size, followed on
  * SIGWINCH) or, without a terminal, with stdin's bytes forwarded until it
- * exits. Every frame goes to the asciicast writer (o, i, r events) and the
- * journal. */
+ * exits. Every frame goes to the recorder (recordings/recorder.h): the
+ * asciicast file and the journal. */
 #define _DEFAULT_SOURCE
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -14,22 +14,19 @@
 #include <termios.h>
 #include <unistd.h>
 
-#include "cast_writer.h"
 #include "commands.h"
 #include "exit_codes.h"
 #include "fd_io.h"
-#include "journal.h"
 #include "live.h"
 #include "mono_clock.h"
+#include "recorder.h"
 #include "run_args.h"
 
-typedef struct recorder {
-    FILE *cast_fp, *journal_fp;
-    cast_writer cast;
-    tsr_buf scratch;
+/* The recording, and the user's terminal watching it. */
+typedef struct recording {
+    recorder rec;
     int passthrough; /* write output to stdout */
-    int failed;
-} recorder;
+} recording;
 
 static volatile sig_atomic_t winch_seen;
 
@@ -41,28 +38,10 @@ static void on_winch(int sig)
 
 static int on_frame(void *ctx, const tsr_frame *f)
 {
-    recorder *r = ctx;
-    int bad = 0;
-    if (r->journal_fp)
-        bad |= journal_frame(r->journal_fp, f, &r->scratch) != 0;
-    if (f->type == TSR_FRAME_OUTPUT) {
-        if (r->passthrough)
-            fd_write_all(STDOUT_FILENO, f->data, f->len); /* the user's terminal may be gone: not fatal */
-        if (r->cast_fp)
-            bad |= cast_writer_data(&r->cast, f->time_ns, 'o', f->data, f->len) != 0;
-    } else if (f->type == TSR_FRAME_INPUT && r->cast_fp) {
-        bad |= cast_writer_data(&r->cast, f->time_ns, 'i', f->data, f->len) != 0;
-    } else if (f->type == TSR_FRAME_RESIZE && r->cast_fp) {
-        bad |= cast_writer_resize(&r->cast, f->time_ns, f->cols, f->rows) != 0;
-    }
-    /* flushed per frame: a recording cut short (tessera killed, even by
-     * SIGKILL) keeps everything up to its last frame */
-    if (r->journal_fp && fflush(r->journal_fp) != 0)
-        bad = 1;
-    if (r->cast_fp && fflush(r->cast_fp) != 0)
-        bad = 1;
-    r->failed |= bad;
-    return bad;
+    recording *r = ctx;
+    if (f->type == TSR_FRAME_OUTPUT && r->passthrough)
+        fd_write_all(STDOUT_FILENO, f->data, f->len); /* the user's terminal may be gone: not fatal */
+    return recorder_frame(&r->rec, f);
 }
 
 /* End of input reaches the program as a terminal gives it: VEOF when the
@@ -120,29 +99,15 @@ static int pump_attached(session *s, int tty, uint64_t deadline)
     return 0;
 }
 
-static int open_outputs(const run_args *a, recorder *r)
-{
-    if (a->cast_out && !(r->cast_fp = fopen(a->cast_out, "wb"))) {
-        fprintf(stderr, "%s: cannot open: %s\n", a->cast_out, strerror(errno));
-        return TSR_EXIT_USAGE;
-    }
-    if (a->journal && !(r->journal_fp = fopen(a->journal, "wb"))) {
-        fprintf(stderr, "%s: cannot open: %s\n", a->journal, strerror(errno));
-        return TSR_EXIT_USAGE;
-    }
-    return TSR_EXIT_OK;
-}
-
 int cmd_record(int argc, char **argv)
 {
     run_args a;
     int code;
     if (!run_args_start(RUN_CMD_RECORD, &RECORD_COMMAND, argc, argv, &a, &code))
         return code;
-    recorder r;
-    memset(&r, 0, sizeof r);
+    recording r;
     r.passthrough = !a.live.quiet;
-    code = open_outputs(&a, &r);
+    code = recorder_open(&r.rec, a.cast_out, a.journal);
     int tty = isatty(STDIN_FILENO);
     struct winsize ws;
     if (code == TSR_EXIT_OK && tty && ioctl(STDIN_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0) {
@@ -152,18 +117,8 @@ int cmd_record(int argc, char **argv)
             a.live.term.cols = ws.ws_col > TSR_MAX_COLS ? TSR_MAX_COLS : ws.ws_col;
     }
     uint64_t t0 = mono_now_ns();
-    if (code == TSR_EXIT_OK && r.cast_fp &&
-        cast_writer_begin(&r.cast, r.cast_fp, a.live.term.cols, a.live.term.rows, t0) != 0)
+    if (code == TSR_EXIT_OK && recorder_begin(&r.rec, a.live.term.cols, a.live.term.rows, t0) != 0)
         code = TSR_EXIT_INTERNAL;
-    if (code == TSR_EXIT_OK && r.journal_fp) {
-        tsr_frame first = {0};
-        first.type = TSR_FRAME_RESIZE;
-        first.time_ns = t0;
-        first.rows = a.live.term.rows;
-        first.cols = a.live.term.cols;
-        if (journal_begin(r.journal_fp) != 0 || journal_frame(r.journal_fp, &first, &r.scratch) != 0)
-            code = TSR_EXIT_INTERNAL;
-    }
     struct termios saved;
     int raw = 0;
     session s;
@@ -198,13 +153,8 @@ int cmd_record(int argc, char **argv)
             fprintf(stderr, "tessera: %s\n", s.error);
     }
     session_free(&s);
-    if (r.cast_fp && fclose(r.cast_fp) != 0)
+    if (recorder_close(&r.rec) != 0 && code == TSR_EXIT_OK)
         code = TSR_EXIT_INTERNAL;
-    if (r.journal_fp && fclose(r.journal_fp) != 0)
-        code = TSR_EXIT_INTERNAL;
-    if (r.failed && code == TSR_EXIT_OK)
-        code = TSR_EXIT_INTERNAL;
-    tsr_buf_free(&r.scratch);
     run_args_free(&a);
     return code;
 }

@@ -36,11 +36,16 @@
     "2026), or it exited; a program that printed nothing by --timeout is exit 3. Prints\n" \
     "the exact grid (every row padded to the width). With --golden FILE compares it to\n" \
     "FILE and shows a unified diff when they differ (exit 1); --update writes FILE.\n"
-#define SCRIPT_DETAILS "Runs the tape's steps against one program; see the README for the DSL.\n"
+#define SCRIPT_DETAILS                                                                      \
+    "Runs the tape's steps against one program; see the README for the DSL.\n"          \
+    "\nrecording (as tessera record writes them; tessera replay reads both):\n"          \
+    "  --cast FILE       the session as asciicast v2 (o, i, r events)\n"                 \
+    "  --journal FILE    the session as the lossless frame journal\n"
 #define RECORD_DETAILS                                                                      \
     "With a terminal on stdin the program is attached to it (raw mode, restored on\n"    \
-    "exit); otherwise it runs until it exits. -o writes asciicast v2 (o, i, r events);\n" \
-    "--journal writes the lossless frame journal that tessera replay also reads.\n"
+    "exit); otherwise it runs until it exits. -o (or --cast) writes asciicast v2 (o, i,\n" \
+    "r events); --journal writes the lossless frame journal that tessera replay also\n"  \
+    "reads.\n"
 #define HOST_DETAILS "Line-delimited JSON commands on stdin, binary frames on stdout.\n" \
     "See native-host/host/HOST_PROTOCOL.md.\n"
 
@@ -62,7 +67,7 @@ const cli_command SNAPSHOT_COMMAND = {
 
 const cli_command SCRIPT_COMMAND = {
     "script",
-    "[FLAGS] FILE.tape",
+    "[--cast FILE.cast] [--journal FILE] [FLAGS] FILE.tape",
     "run a tape: a program and the steps that drive it",
     SCRIPT_DETAILS LIVE_FLAGS_LIST ARTIFACTS_HELP LIVE_ENV_NOTE,
     cmd_script,

@@ -16,6 +16,7 @@
 #include "output.h"
 #include "live.h"
 #include "mono_clock.h"
+#include "recorder.h"
 #include "tessera/text.h"
 #include "artifacts.h"
 #include "screen_diag.h"
@@ -37,6 +38,7 @@ typedef struct tape_exec {
     uint64_t outputs_at_resize;
     int said_fallback; /* ready fell back to settling: said once */
     trace trace;       /* kept for the failure artifact */
+    recorder *rec;     /* script --cast/--journal: the session written out (NULL: none) */
     char why[400];     /* the first failure, as reported (quietly: without the step's text) */
 } tape_exec;
 
@@ -403,6 +405,16 @@ static int traced_step(tape_exec *x, const tape_step *st, size_t i)
     return code;
 }
 
+/* Every frame goes to the trace and, when asked, to the recording. */
+static int trace_and_record(void *ctx, const tsr_frame *f)
+{
+    tape_exec *x = ctx;
+    int bad = trace_frame(&x->trace, f);
+    if (x->rec)
+        bad |= recorder_frame(x->rec, f);
+    return bad;
+}
+
 /* A spec's environment: PATH (the host's, or a default), then the host
  * variables it names; TERM, LANG and a fresh HOME come from the launch
  * (spawn_env.h, temp_home.h), and its own env entries last. Entries are
@@ -440,8 +452,8 @@ static void free_owned(char **owned)
     free(owned);
 }
 
-static int run(const char *path, const tape *t, const live_options *a, const tape_hooks *hooks,
-               tape_outcome *out)
+static int run(const char *path, const tape *t, const live_options *a, recorder *rec,
+               const tape_hooks *hooks, tape_outcome *out)
 {
     live_options eff = *a;
     if (t->rows && !a->rows_given)
@@ -494,9 +506,14 @@ static int run(const char *path, const tape *t, const live_options *a, const tap
     x.outputs_at_resize = 0;
     x.said_fallback = 0;
     x.why[0] = '\0';
-    trace_begin(&x.trace, eff.term.rows, eff.term.cols, mono_now_ns(), eff.private_trace);
-    frame_sink sink = {&x.trace, trace_frame};
+    x.rec = rec;
+    uint64_t t0 = mono_now_ns();
+    trace_begin(&x.trace, eff.term.rows, eff.term.cols, t0, eff.private_trace);
+    frame_sink sink = {&x, trace_and_record};
     int code = out ? live_open(&x.s, &eff, t->argv, sink) : live_start(&x.s, &eff, t->argv, sink);
+    /* no frame has come yet: frames arrive only when the session is pumped */
+    if (code == TSR_EXIT_OK && rec && recorder_begin(rec, eff.term.cols, eff.term.rows, t0) != 0)
+        code = diag_internal("the recording could not be written");
     if (code != TSR_EXIT_OK && out) /* the reason may name the program: not reported */
         fail(&x, NULL, code, NULL, "%s",
              code == TSR_EXIT_NOT_STARTED ? "the program could not be started"
@@ -530,9 +547,9 @@ static int run(const char *path, const tape *t, const live_options *a, const tap
     return code;
 }
 
-int tape_run(const char *path, const tape *t, const live_options *a)
+int tape_run(const char *path, const tape *t, const live_options *a, recorder *rec)
 {
-    return run(path, t, a, NULL, NULL);
+    return run(path, t, a, rec, NULL, NULL);
 }
 
 int tape_run_quiet(const char *path, const tape *t, const live_options *a, const tape_hooks *hooks,
@@ -540,5 +557,5 @@ int tape_run_quiet(const char *path, const tape *t, const live_options *a, const
 {
     memset(out, 0, sizeof *out);
     out->step = -1;
-    return run(path, t, a, hooks, out);
+    return run(path, t, a, NULL, hooks, out);
 }

@@ -6,6 +6,7 @@
 #include <stddef.h>
 
 #include "live.h"
+#include "recorder.h"
 #include "tape.h"
 
 /* Where and why a quiet run failed, free of the program's arguments, its
@@ -36,8 +37,10 @@ const char *tape_op_name(tape_op op);
 
 /* Starts the tape's program, runs every step in order, closes the session.
  * Returns the exit code of the first step that failed, or 0; failures are
- * printed with the step's text and the screen (`tessera script`). */
-int tape_run(const char *path, const tape *t, const live_options *a);
+ * printed with the step's text and the screen (`tessera script`). rec (may
+ * be NULL), opened by the caller, gets the session's size and every frame
+ * (`--cast`, `--journal`); the caller closes it. */
+int tape_run(const char *path, const tape *t, const live_options *a, recorder *rec);
 
 /* The same printing nothing: the failure goes into out (`tessera test`). */
 int tape_run_quiet(const char *path, const tape *t, const live_options *a, const tape_hooks *hooks,

@@ -226,6 +226,61 @@ case_snapshot_styled() {
     printf '%-12s\n' 'B x' '' >want
     cmp -s want out || { fail "plain snapshot"; show; }
 }
+# --cast and --journal write the session the tape drives; each replays
+# (tessera replay) to the screen the tape's last snapshot took, plain and
+# styled, and the cast holds the resize and the typed input as events.
+case_script_records_session() {
+    cp "$HERE/record_session.tape" .
+    for form in exact styled; do
+        style=; [ $form = styled ] && style=--styled
+        script $style --cast s.cast --journal s.journal record_session.tape
+        expect_code 0
+        for rec in s.cast s.journal; do
+            "$BIN" replay --$form "$rec" >replayed 2>err || fail "$rec: replay failed: $(cat err)"
+            cmp -s screen.txt replayed ||
+                { fail "$rec replays to another screen ($form)"; cat -A screen.txt replayed >&2; }
+        done
+    done
+    grep -q '"r", "50x12"' s.cast || fail "the cast has no resize event"
+    grep -q '"i", "go"' s.cast || fail "the cast has no input event"
+    grep -q 'red' screen.txt || fail "the snapshot misses the text: $(cat screen.txt)"
+}
+# A recording that cannot be opened is exit 2 before anything runs; an
+# invalid tape creates no recording.
+case_script_recording_refused() {
+    printf 'run sh -c "touch launched"\nexpect-exit 0\n' >ok.tape
+    script --cast missing/dir/s.cast ok.tape
+    expect_code 2
+    grep -q '^missing/dir/s.cast: cannot open: No such file or directory$' err ||
+        { fail "no cannot-open message"; show; }
+    [ ! -e launched ] || fail "the program ran without its recording"
+    printf 'run sh -c "touch launched"\nwait "x"\n' >bad.tape
+    script --cast s.cast --journal s.journal bad.tape
+    expect_code 2
+    [ ! -e s.cast ] && [ ! -e s.journal ] || fail "an invalid tape left a recording"
+    [ ! -e launched ] || fail "an invalid tape launched its program"
+}
+# The session fixtures (corpus/sessions): every tape is valid, every tape
+# has its cast, and every recording replays cleanly and stays under 200 KB.
+# Running the tapes is corpus/sessions/record.sh's job (it needs the programs).
+case_session_fixtures() {
+    dir=$HERE/../../corpus/sessions
+    "$BIN" test --check "$dir/tapes" >out 2>err
+    CODE=$?
+    expect_code 0
+    n=0
+    for tape in "$dir"/tapes/*.tape; do
+        name=$(basename "$tape" .tape)
+        [ -f "$dir/fixtures/$name.cast" ] || fail "$name: no fixtures/$name.cast"
+        n=$((n + 1))
+    done
+    [ $n -ge 22 ] || fail "only $n session tapes"
+    for rec in "$dir"/fixtures/*; do
+        "$BIN" replay "$rec" >out 2>err || { fail "$(basename "$rec") does not replay"; show; }
+        [ "$(wc -c <"$rec")" -lt 204800 ] || fail "$(basename "$rec") is 200 KB or more"
+        [ -f "$dir/tapes/$(basename "${rec%.*}").tape" ] || fail "$(basename "$rec") has no tape"
+    done
+}
 # idle waits until no revision for SETTLE: output 300 ms after the step
 # starts restarts the window, so the snapshot taken right after holds it.
 # A program that never goes quiet makes idle reach its deadline (exit 3).
