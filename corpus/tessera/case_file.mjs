@@ -1,7 +1,8 @@
-// The screen case files as data, shared by the witnesses (check_xterm.mjs,
-// check_libvterm.mjs, check_witnesses.mjs): the lexer (same rules as
-// case_lex.c), the parser, and the list of facets each expectation makes,
-// which is the unit the witnesses account for.
+// The old screen case files (tests/screen/cases/*.test, format in the git
+// history of tests/screen/README.md) as data, for convert_screen_tests.mjs:
+// the lexer (same rules as tests/screen/case_lex.c) and the parser. Comment
+// lines are kept: those before the first case are the file's topic header,
+// those inside a case its note.
 import { readFileSync } from 'node:fs';
 
 // `W-differs "reason"` lines, by the witness they excuse.
@@ -58,13 +59,20 @@ export function lexLine(s) {
 export function parseFile(file) {
   const lines = readFileSync(file, 'utf8').split('\n');
   const cases = [];
+  const header = [];
   let cur = null;
   for (let n = 0; n < lines.length; n++) {
+    const comment = /^\s*#\s?(.*)$/.exec(lines[n]);
+    if (comment) {
+      (cur ? cur.comments : header).push(comment[1]);
+      continue;
+    }
     const toks = lexLine(lines[n]);
     if (!toks.length) continue;
     if (toks[0].text === 'case') {
-      cur = { file, line: n + 1, name: toks[1]?.text ?? '?', steps: [], differs: {},
-              opts: { rows: 24, cols: 80, scrollback: 1000, reflow: false } };
+      if (toks.length !== 2) throw new Error(`${file}:${n + 1}: case needs exactly one name`);
+      cur = { file, line: n + 1, name: toks[1].text, steps: [], differs: {}, comments: [], sized: false,
+              opts: { rows: 24, cols: 80, scrollback: null, reflow: false } };
       cases.push(cur);
       continue;
     }
@@ -73,7 +81,8 @@ export function parseFile(file) {
     if (['expect-exact', 'expect-styled', 'expect-scrollback'].includes(step.d)) {
       step.block = [];
       while (n + 1 < lines.length && /^\s*\|/.test(lines[n + 1])) {
-        const row = lines[++n].trim();
+        const row = lines[++n].replace(/^[ \t]+/, '').replace(/\r+$/, '');
+        if (row.length < 2 || !row.endsWith('|')) throw new Error(`${file}:${n + 1}: bad block row`);
         step.block.push(row.slice(1, -1));
       }
     }
@@ -81,7 +90,8 @@ export function parseFile(file) {
       cur.opts.rows = +toks[1].text; cur.opts.cols = +toks[2].text;
       for (let k = 3; k < toks.length; k++) {
         if (toks[k].text === 'reflow') cur.opts.reflow = true;
-        if (toks[k].text === 'scrollback') cur.opts.scrollback = +toks[++k].text;
+        else if (toks[k].text === 'scrollback') cur.opts.scrollback = +toks[++k].text;
+        else throw new Error(`${file}:${n + 1}: unknown size option ${toks[k].text}`);
       }
     } else if (WITNESS_DIFFERS[step.d]) {
       cur.differs[WITNESS_DIFFERS[step.d]] = toks[1]?.text ?? '(no reason)';
@@ -89,63 +99,5 @@ export function parseFile(file) {
       cur.steps.push(step);
     }
   }
-  return cases;
+  return { header, cases };
 }
-
-export function glob(p, s) {
-  const re = new RegExp('^' + p.split('*').map((x) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[\\s\\S]*') + '$');
-  return re.test(s);
-}
-
-export const vis = (s) => {
-  const v = JSON.stringify(s).replace(/\\u001b/g, '\\e');
-  return v.length > 160 ? `${v.slice(0, 150)}..." (${s.length} chars)` : v;
-};
-
-// The facets of one expectation: one for most directives; expect-cursor and
-// expect-cell one per property they name, expect-mouse tracking and encoding.
-export function facetsOf(step) {
-  if (!step.d.startsWith('expect-')) return [];
-  const kind = step.d.slice('expect-'.length);
-  const a = step.a;
-  if (kind === 'mouse') return ['mouse-tracking', 'mouse-encoding'];
-  if (kind === 'cursor') {
-    const f = ['cursor'];
-    for (let k = 2; k < a.length; k++) {
-      const w = a[k].text;
-      if (w === 'visible' || w === 'hidden') f.push('cursor-visible');
-      else if (w === 'wrap' || w === 'nowrap') f.push('cursor-wrap');
-      else if (w === 'blink' || w === 'steady') f.push('cursor-blink');
-      else if (w === 'shape') { f.push('cursor-shape'); k++; }
-    }
-    return f;
-  }
-  if (kind === 'cell') {
-    const f = ['cell'];
-    for (let k = 3; k < a.length; k++) {
-      const w = a[k].text;
-      if (w === 'protected' || w === 'unprotected') f.push('cell-protection');
-      else if (w === 'nolink') f.push('cell-link');
-      else { f.push('cell-' + w); k++; }
-    }
-    return f;
-  }
-  return [kind];
-}
-
-// Collects what one witness found for the facets of one case: each facet
-// checked is agreeing or differing (the first difference is kept); a facet
-// never checked stays unwitnessed.
-export function recorder(c, witness) {
-  const results = new Map();
-  return {
-    results,
-    check(step, facet, ok, exp, act) {
-      const key = `${step.line} ${facet}`;
-      if (results.get(key)?.ok === false) return;
-      results.set(key, ok ? { ok: true }
-        : { ok: false, msg: `${c.file}:${step.line}: ${facet}: case expects ${exp}, ${witness} has ${act}` });
-    },
-  };
-}
-
