@@ -310,6 +310,10 @@ function schemaValidator() {
 
 function main(argv) {
   const dir = path.join(ROOT, 'tests/screen/cases');
+  if (!argv.length && !existsSync(dir)) {
+    console.error('usage: node corpus/tessera/convert_screen_tests.mjs FILE.test...');
+    return 2;
+  }
   const files = argv.length ? argv
     : readdirSync(dir).filter((f) => f.endsWith('.test')).sort().map((f) => path.join(dir, f));
   const sources = rowSources();

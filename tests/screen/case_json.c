@@ -26,8 +26,14 @@ int json_int(case_ctx *c, const char *field, const tsr_json_value *v, long lo, l
 {
     if (v->type != TSR_JSON_NUMBER || !v->u.number.integer || v->u.number.value < (double)lo ||
         v->u.number.value > (double)hi)
-        return case_bad(c, v->offset, field, "must be an integer in %ld..%ld, got %s", lo, hi,
-                        v->type == TSR_JSON_NUMBER ? "another number" : type_name(v));
+    {
+        if (v->type != TSR_JSON_NUMBER)
+            return case_bad(c, v->offset, field, "must be an integer in %ld..%ld, got %s", lo, hi,
+                            type_name(v));
+        size_t n = v->u.number.len > 24 ? 24 : v->u.number.len;
+        return case_bad(c, v->offset, field, "must be an integer in %ld..%ld, got %.*s", lo, hi,
+                        (int)n, c->text + v->u.number.offset);
+    }
     *out = (long)v->u.number.value;
     return 0;
 }

@@ -1,141 +1,19 @@
 #!/usr/bin/env python3
 """Writes the README's table of supported sequences (between the markers
-<!-- sequences:begin --> and <!-- sequences:end -->) from the rows below,
-after checking that every case each row names exists in cases/. With
---check it only verifies that the README is up to date.
-
-Row format: name | bytes | what it does | case file | cases, where the cases
-field is "case, case; OTHER-FILE case, case" to cite more than one file.
-The line "@modes" stands for the rows of core/src/modes.def, the modes'
-one table, so the README's mode table is made from the code's.
+<!-- sequences:begin --> and <!-- sequences:end -->) from the rows of
+sequences.txt (format there) and core/src/modes.def, after checking that
+every case each row names exists in corpus/tessera/cases/ (the JSON case
+files of the tessera suite). With --check it only verifies that the README
+is up to date.
 """
+import json
 import pathlib
 import re
 import sys
 
 HERE = pathlib.Path(__file__).resolve().parent
-R = r'''
-## C0 controls
-BEL|`BEL` (0x07)|Rings the bell: counts it, nothing on screen|02-c0|bel-counts
-BS|`BS` (0x08)|Cursor one column left, stops at column 0, drops a pending wrap|02-c0|bs-moves-left, bs-from-pending-wrap
-HT|`HT` (0x09)|Cursor to the next tab stop (or the last column); keeps a pending wrap|02-c0|ht-default-stops, ht-stops-at-last-column; 06-tabs default-stops-every-8; 12-wrap ht-keeps-pending-wrap
-LF|`LF` (0x0A)|Cursor down one line, scrolling at the bottom margin (CR too under LNM)|02-c0|lf-keeps-column, lf-at-bottom-scrolls
-VT, FF|`VT` (0x0B), `FF` (0x0C)|Act as LF|02-c0|vt-and-ff-act-as-lf
-CR|`CR` (0x0D)|Cursor to column 0|02-c0|cr-returns
-SO (LS1)|`SO` (0x0E)|G1 into GL|02-c0|so-si-switch-g1
-SI (LS0)|`SI` (0x0F)|G0 into GL|10-charsets|g1-with-so-si
-CAN, SUB|`CAN` (0x18), `SUB` (0x1A)|Cancel the sequence in progress|01-parser|can-cancels-csi, sub-cancels-csi
-other C0, DEL|0x00-0x1F not above, 0x7F|Ignored|02-c0|nul-and-del-ignored, other-c0-ignored
-## Parser
-ESC, CSI, OSC, DCS state machine|`ESC`, `ESC [`, `ESC ]`, `ESC P`|Sequences may be split anywhere across feeds; C0 inside a CSI acts at once|01-parser|csi-split-across-feeds, csi-fed-one-byte-at-a-time, c0-executes-inside-csi, dcs-split-across-feeds
-SOS, PM, APC|`ESC X`, `ESC ^`, `ESC _` … `ST`|Consumed, ignored|01-parser|sos-pm-apc-consumed
-C1 as UTF-8 code points|U+0080-U+009F (e.g. `C2 9B`)|Act as the C1 control (CSI, OSC, NEL …), as xterm does in UTF-8|01-parser|c1-csi-as-utf8-codepoint, c1-nel-as-utf8-codepoint, c1-osc-as-utf8-codepoint, c1-st-as-utf8-codepoint-ends-osc
-raw 8-bit C1 bytes|0x80-0x9F alone|Stray UTF-8 continuation bytes: U+FFFD|01-parser|c1-raw-byte-is-malformed-utf8
-CSI parameters|`;` and `:` sub-parameters, private markers, intermediates|Defaults for empty/0, leading zeros, sub-parameters (SGR), unknown finals consumed|01-parser|csi-empty-parameters-default, csi-leading-zeros, unknown-csi-consumed, unknown-csi-with-intermediate-and-private
-bounds|100 parameters, 2^64 values, OSC > 65536 bytes, long DCS|Consumed and noted in `unhandled`; values clamp; nothing overflows|01-parser|csi-100-parameters, csi-huge-parameter-clamps, csi-huge-row-and-col, osc-longer-than-limit, dcs-very-long-consumed
-unknown ESC|`ESC` + intermediates + final|Consumed, noted in `unhandled`|01-parser|esc-unknown-final-consumed
-## ESC sequences
-IND|`ESC D`|Cursor down, scrolling at the bottom margin|05-scroll|ind-is-lf-without-cr, ind-at-bottom-margin-scrolls
-NEL|`ESC E`|CR + IND|05-scroll|nel-is-cr-lf, nel-at-bottom-scrolls
-HTS|`ESC H`|Sets a tab stop at the cursor column|06-tabs|hts-sets-stop
-RI|`ESC M`|Cursor up, scrolling down at the top margin|05-scroll|ri-moves-up, ri-at-top-margin-scrolls-down, ri-at-row-0-scrolls-screen
-DECSC|`ESC 7`|Saves cursor, attributes, charsets, DECOM and the pending-wrap flag|03-cursor|decsc-decrc-position, decsc-saves-attributes, decsc-saves-origin-mode
-DECRC|`ESC 8`|Restores them (home and default pen if nothing was saved)|03-cursor|decrc-without-save-homes; 12-wrap decsc-decrc-restores-pending-wrap
-DECKPAM, DECKPNM|`ESC =`, `ESC >`|Application / normal keypad|07-modes|deckpam-deckpnm
-RIS|`ESC c`|Full reset: screen, modes, tabs, charsets, margins, alternate screen|16-reset|ris-clears-everything, ris-resets-mouse; 06-tabs ris-restores-default-stops; 10-charsets ris-resets-charsets; 08-altscreen ris-leaves-alt-screen
-DECALN|`ESC # 8`|Fills the screen with `E`, resets margins, homes the cursor|16-reset|decaln-fills-with-e, decaln-resets-margins
-SCS G0-G3|`ESC ( F`, `ESC ) F`, `ESC * F`, `ESC + F` (F = `0` DEC special graphics, `A` UK, `B` ASCII)|Designates a character set|10-charsets|dec-special-g0, dec-special-table, uk-pound, g1-with-so-si
-SS2, SS3|`ESC N`, `ESC O`|G2 / G3 for the next character only|10-charsets|g2-single-shift-ss2, g3-single-shift-ss3
-LS2, LS3|`ESC n`, `ESC o`|G2 / G3 into GL|10-charsets|ls2-locks-g2, ls3-locks-g3
-## CSI sequences
-ICH|`CSI Ps @`|Inserts Ps blanks at the cursor|04-erase-edit|ich-inserts-blanks, ich-default-one, ich-clamps
-CUU|`CSI Ps A`|Cursor up Ps, stopping at the top margin|03-cursor|cuu-default-and-count, cuu-zero-is-one, cuu-clamps-at-top, cuu-stops-at-top-margin, cuu-above-margin-clamps-at-row-0
-CUD|`CSI Ps B`|Cursor down Ps, stopping at the bottom margin|03-cursor|cud, cud-stops-at-bottom-margin
-CUF|`CSI Ps C`|Cursor right Ps|03-cursor|cuf, cuf-from-pending-wrap
-CUB|`CSI Ps D`|Cursor left Ps|03-cursor|cub
-CNL|`CSI Ps E`|Cursor down Ps, to column 0|03-cursor|cnl
-CPL|`CSI Ps F`|Cursor up Ps, to column 0|03-cursor|cpl
-CHA|`CSI Ps G`|Cursor to column Ps|03-cursor|cha
-CUP|`CSI Ps ; Ps H`|Cursor to row; column (relative to the margins under DECOM)|03-cursor|cup-default-home, cup-row-col, cup-zero-means-one, cup-row-only, cup-clamps
-CHT|`CSI Ps I`|Forward Ps tab stops|06-tabs|cht-forward
-ED|`CSI Ps J`|Erase below (0), above (1), all (2), scrollback (3), with the current background|04-erase-edit|ed-0-to-end, ed-1-to-start-inclusive, ed-2-all-cursor-stays, ed-3-clears-scrollback, ed-2-with-background-colour
-EL|`CSI Ps K`|Erase right (0), left (1), line (2); drops a pending wrap|04-erase-edit|el-0-to-end, el-1-to-start-inclusive, el-2-whole-line, el-clears-pending-wrap
-DECSED|`CSI ? Ps J`|ED that spares DECSCA-protected cells|04-erase-edit|decsca-protects-from-decsed, decsed-0-and-1
-DECSEL|`CSI ? Ps K`|EL that spares DECSCA-protected cells|04-erase-edit|decsel-erases-unprotected-in-line, decsel-0-and-1
-IL|`CSI Ps L`|Inserts Ps lines in the scroll region; cursor to column 0|04-erase-edit|il-inserts-line, il-count-clamps, il-inside-region-only, il-outside-region-ignored
-DL|`CSI Ps M`|Deletes Ps lines in the scroll region|04-erase-edit|dl-deletes-line, dl-inside-region
-DCH|`CSI Ps P`|Deletes Ps characters, shifting the rest left|04-erase-edit|dch-deletes, dch-default-and-clamp
-SU|`CSI Ps S`|Scrolls the region up Ps lines|05-scroll|su-scrolls-up, su-in-region, su-count-clamps, su-sd-keep-cursor
-SD|`CSI Ps T`|Scrolls the region down Ps lines|05-scroll|sd-scrolls-down, sd-in-region
-ECH|`CSI Ps X`|Erases Ps characters from the cursor|04-erase-edit|ech-erases-in-place, ech-default-one, ech-clamps-at-edge
-CBT|`CSI Ps Z`|Back Ps tab stops|06-tabs|cbt-backward, cbt-clamps-at-column-0
-HPA|``CSI Ps ` ``|Cursor to column Ps|03-cursor|hpa
-HPR|`CSI Ps a`|Cursor right Ps columns|03-cursor|hpr
-REP|`CSI Ps b`|Repeats the last printed character Ps times|04-erase-edit|rep-repeats-last, rep-default-one, rep-wraps
-DA1|`CSI c`, `CSI 0 c`|Replies `CSI ? 6x ; … c`|14-replies|da1, da1-nonzero-parameter-ignored
-DA2|`CSI > c`|Replies `CSI > Pp ; Pv ; Pc c`|14-replies|da2
-VPA|`CSI Ps d`|Cursor to row Ps|03-cursor|vpa
-VPR|`CSI Ps e`|Cursor down Ps rows|03-cursor|vpr
-HVP|`CSI Ps ; Ps f`|As CUP|03-cursor|hvp
-TBC|`CSI Ps g`|Clears the tab stop at the cursor (0) or all (3)|06-tabs|tbc-0-clears-current, tbc-3-clears-all, tbc-3-then-hts
-SM, RM|`CSI Pm h`, `CSI Pm l`|Sets / resets ANSI modes (4 IRM, 20 LNM)|07-modes|ansi-mode-set-reset
-DECSET, DECRST|`CSI ? Pm h`, `CSI ? Pm l`|Sets / resets DEC private modes (below), several at once|07-modes|several-modes-in-one-sequence
-SGR|`CSI Pm m`|Character attributes and colours (below)|09-sgr|seed-example, each-attribute-on, each-attribute-off
-DSR 5|`CSI 5 n`|Replies `CSI 0 n`|14-replies|dsr-status, dsr-unknown-no-reply
-DSR 6 (CPR)|`CSI 6 n`|Replies `CSI r ; c R` (relative to the margins under DECOM)|14-replies|dsr-cpr, dsr-cpr-home, dsr-cpr-pending-wrap-reports-last-column, dsr-cpr-origin-mode-is-relative, replies-queue-in-order
-DECXCPR|`CSI ? 6 n`|Replies `CSI ? r ; c [; 1] R`|14-replies|decxcpr
-DECSTBM|`CSI Pt ; Pb r`|Sets the scroll region and homes the cursor; invalid regions are ignored|05-scroll|decstbm-homes-cursor, lf-scrolls-region-only, decstbm-invalid-ignored, decstbm-reset, decstbm-bottom-clamps
-SCOSC, SCORC|`CSI s`, `CSI u`|As DECSC / DECRC|03-cursor|csi-s-u-save-restore
-XTWINOPS 22/23|`CSI 22 ; Ps t`, `CSI 23 ; Ps t`|Pushes / pops the title (stack of 10)|15-osc|title-stack-push-pop, title-stack-push-pop-title-only, title-stack-nested, title-stack-pop-empty-keeps-title, title-stack-bounded
-XTWINOPS 18|`CSI 18 t`|Replies `CSI 8 ; rows ; cols t`|14-replies|xtwinops-18-text-area-size, xtwinops-18-after-resize
-XTWINOPS 14|`CSI 14 t`|Replies `CSI 4 ; height ; width t` (pixels)|14-replies|xtwinops-14-pixel-size
-DECSCUSR|`CSI Ps SP q`|Cursor shape and blink (0/1 blinking block … 6 steady bar)|16-reset|decscusr-shapes, decscusr-0-is-default, decscusr-default-parameter
-DECSTR|`CSI ! p`|Soft reset: modes, pen, margins, saved cursor; text and position stay|16-reset|decstr-soft-reset, decstr-resets-saved-cursor
-DECSCA|`CSI Ps " q`|Protects (1) or unprotects (0, 2) the characters written next|04-erase-edit|decsca-protects-from-decsed, ed-ignores-decsca-protection
-DECRQM|`CSI ? Ps $ p`, `CSI Ps $ p`|Replies `CSI ? Ps ; Pm $ y` (1 set, 2 reset, 0 unknown)|14-replies|decrqm-dec-defaults, decrqm-dec-after-set, decrqm-mouse-modes, decrqm-more-dec-modes, decrqm-ansi, decrqm-unknown-mode
-XTVERSION|`CSI > q`, `CSI > 0 q`|Replies `DCS > \| name ST`|14-replies|xtversion
-## OSC
-OSC 0|`OSC 0 ; text BEL/ST`|Sets title and icon name|15-osc|osc-0-sets-title-and-icon, title-utf8, title-st-terminated, title-split-across-feeds
-OSC 1|`OSC 1 ; text ST`|Sets the icon name|15-osc|osc-1-icon-only
-OSC 2|`OSC 2 ; text ST`|Sets the title|15-osc|osc-2-title-only, title-empty-clears, title-does-not-print
-OSC 4|`OSC 4 ; n ; ? ST`|Replies the palette colour `rgb:rrrr/gggg/bbbb`|14-replies|osc-4-query, osc-4-query-two-colours
-OSC 8|`OSC 8 ; params ; URI ST`|Hyperlink on the cells written next (empty URI ends it)|15-osc|osc-8-hyperlink, osc-8-with-id-param, osc-8-two-links
-OSC 10, 11, 12|`OSC 1x ; ? ST`|Replies the foreground, background, cursor colour, with the query's terminator|14-replies|osc-10-11-12-queries-bel, osc-10-query-st-answers-st
-OSC 52|`OSC 52 ; sel ; base64 ST`|Recorded (selection, payload), never acted on or answered|15-osc|osc-52-recorded, osc-52-query-not-answered, osc-52-st-and-selection-letters
-other OSC|`OSC n ; … ST`|Consumed, noted in `unhandled`|15-osc|unknown-osc-consumed
-## Modes
-@modes
-## SGR
-reset|`0`, empty|All attributes and colours off|09-sgr|sgr-0-and-empty-reset
-bold, dim|`1`, `2`; off `22`|Intensity|09-sgr|each-attribute-on, sgr-22-clears-bold-and-dim
-italic|`3`; off `23`|Italic|09-sgr|each-attribute-on, each-attribute-off
-underline|`4`, `21` (double), `4:0`…`4:5` (none, single, double, curly, dotted, dashed); off `24`|Underline and its style|09-sgr|underline-styles
-underline colour|`58;5;n`, `58;2;r;g;b`, `58:5:n`, `58:2::r:g:b`; off `59`|Underline colour|09-sgr|underline-colour
-blink, inverse, hidden, strike|`5`, `7`, `8`, `9`; off `25`, `27`, `28`, `29`|Attributes|09-sgr|each-attribute-on, each-attribute-off, inverse-and-hidden-in-styled
-overline|`53`; off `55`|Overline|09-sgr|each-attribute-on, each-attribute-off
-16 colours|`30`-`37`, `90`-`97`, `39`; `40`-`47`, `100`-`107`, `49`|Foreground / background|09-sgr|fg-16, bg-16, bright-fg-not-bold
-256 colours|`38;5;n`, `48;5;n`, `38:5:n`, `48:5:n`|Indexed colour|09-sgr|colour-256-semicolon-and-colon
-truecolour|`38;2;r;g;b`, `48;2;r;g;b`, `38:2::r:g:b`, `48:2::r:g:b`|RGB colour|09-sgr|truecolour-semicolon-and-colon, colour-followed-by-attribute
-## Text, Unicode and wrapping
-UTF-8|1-4 byte sequences, split across feeds|Decoded|11-unicode|utf8-multibyte, utf8-split-across-feeds
-malformed UTF-8|lone continuation, truncated, overlong, surrogate, > U+10FFFF, F5-FF|One U+FFFD per maximal malformed subpart|11-unicode|utf8-lone-continuation, utf8-truncated-then-ascii, utf8-truncated-then-escape, utf8-overlong-two-byte, utf8-overlong-three-byte, utf8-surrogate, utf8-above-max, utf8-never-valid-bytes
-wide characters|East Asian wide, emoji|Two cells: head (width 2) and tail (width 0); overwriting either half clears the other|11-unicode|wide-cells, wide-overwrite-tail-clears-head, wide-overwrite-head-clears-tail, emoji-is-wide
-wide at the last column|a wide character with one column left|Wraps to the next line, as xterm does|11-unicode|wide-at-last-column-wraps, wide-fills-last-two-columns
-combining marks|Mn/Me after a base|Join the base's cell|11-unicode|combining-joins-base, two-combining-marks, combining-on-wide, combining-at-pending-wrap
-grapheme clusters|ZWJ emoji, VS16, flags, skin-tone modifiers, Hangul jamo|One cluster in one cell run (UAX #29)|11-unicode|zwj-family-one-cluster, vs16-widens, flag-pair-one-cluster, skin-tone-modifier-joins, hangul-jamo-one-cluster, hangul-precomposed-wide, cluster-wraps-whole
-pending wrap|writing the last column with DECAWM on|The next character wraps; CR, CUP, EL, BS clear it; HT and LF keep it|12-wrap|last-column-sets-pending-wrap, next-char-wraps, cr-clears-pending-wrap, lf-with-pending-wrap-keeps-column, cup-clears-pending-wrap, wrap-at-bottom-scrolls, decawm-reset-while-pending, ht-keeps-pending-wrap, wrap-after-wide
-## Screen state and queries
-scrollback|lines scrolled off the top of a full-screen region|Kept up to the limit, trailing spaces trimmed; never from the alternate screen or a region below row 0|05-scroll|scrollback-keeps-lines, scrollback-limit, scrollback-zero, scrollback-trims-trailing-spaces, region-below-top-keeps-no-scrollback
-resize (truncate/pad)|`tsr_term_resize`|Pads or truncates the grid, clamps the cursor|13-resize|grow-pads, shrink-cols-truncates, shrink-cols-then-grow-does-not-restore, shrink-rows-cursor-at-top-drops-bottom, cursor-clamped, resize-then-write, wide-char-cut-by-shrink, tabs-extend-on-grow, alt-screen-truncates
-resize (reflow)|`tsr_term_resize` with reflow on|Soft-wrapped runs join, hard newlines never do, scrollback takes part, the alternate screen never reflows, the cursor keeps its logical offset|13-resize|reflow-grow-joins-soft-wraps, reflow-cursor-line-keeps-offset, reflow-shrink-rewraps, reflow-shrink-cursor-line, reflow-hard-newlines-never-join, reflow-shrink-pushes-into-scrollback, reflow-grow-pulls-back-from-scrollback, reflow-cursor-in-stripped-blanks-clamps, reflow-alt-screen-never-reflows, reflow-primary-under-alt, reflow-wide-char-moves-whole
-styled snapshot|`tsr_render_styled`|`{attrs}text` runs, `{}` default, order bold dim italic underline blink inverse hidden strike fg bg; a brace of the text doubled (`{{`, `}}`); trailing default blanks trimmed|09-sgr|seed-example, attribute-order, default-run-first, trailing-default-blanks-trimmed-coloured-kept, blank-screen, wide-char-in-run, combining-mark-stays-in-run, literal-braces-doubled, erase-uses-current-background
-exact snapshot|`tsr_render_exact`|Every row padded to the width in cells|11-unicode|wide-cells; 02-c0 lf-keeps-column; 04-erase-edit el-1-to-start-inclusive
-text and rows|`tsr_render_text`, `tsr_render_row`|Trailing spaces and blank rows trimmed|17-queries|row-render-trims, text-drops-trailing-blank-rows
-find|`tsr_term_find_all`|Literal matches in cells, exact rows, regions|17-queries|find-all-matches-row-major, find-none, find-across-wide-cells, find-with-combining-mark-is-literal, find-exact-whole-row, find-in-region, find-region-must-hold-whole-match, find-does-not-span-rows
-unhandled|`tsr_term_unhandled*`|Bounded list (100) of consumed, unacted sequences|17-queries|unhandled-empty-on-fresh-terminal, unhandled-bounded-at-100
-bell count|`tsr_term_bell_count`|Counts BEL|17-queries|bell-count-many
-reset call|`tsr_term_reset`|As RIS|16-reset|reset-call-matches-ris
-'''
+ROWS = HERE / "sequences.txt"
+CASES = HERE.parent.parent / "corpus" / "tessera" / "cases"
 
 
 MODES_DEF = HERE.parent.parent / "core" / "src" / "modes.def"
@@ -168,9 +46,15 @@ def mode_rows():
 
 def case_names():
     names = {}
-    for f in sorted((HERE / "cases").glob("*.test")):
-        names[f.stem] = set(re.findall(r"^case (\S+)", f.read_text(encoding="utf-8"), re.M))
+    for f in sorted(CASES.glob("*.json")):
+        names[f.stem] = {c["name"] for c in json.loads(f.read_text(encoding="utf-8"))["cases"]}
     return names
+
+
+def table_rows():
+    """The lines of sequences.txt that are rows or sections (not comments)."""
+    lines = ROWS.read_text(encoding="utf-8").splitlines()
+    return [l for l in lines if l and (l.startswith("## ") or not l.startswith("#"))]
 
 
 def refs(file_field, cases_field, known, where):
@@ -181,11 +65,11 @@ def refs(file_field, cases_field, known, where):
         if k > 0:
             fname, _, words = words.partition(" ")
         if fname not in known:
-            sys.exit(f"{where}: no case file {fname}.test")
+            sys.exit(f"{where}: no case file {fname}.json")
         names = [w.strip() for w in words.split(",")]
         for name in names:
             if name not in known[fname]:
-                sys.exit(f"{where}: {fname}.test has no case {name}")
+                sys.exit(f"{where}: {fname}.json has no case {name}")
         out.append(f"`{fname}`: " + ", ".join(names))
     return out
 
@@ -193,13 +77,13 @@ def refs(file_field, cases_field, known, where):
 def render():
     known = case_names()
     lines = [
-        "<!-- Generated by tests/screen/make_sequences_md.py from its rows and core/src/modes.def; edit the rows there. -->",
-        "Every row is tested by the data-driven screen cases in `tests/screen/cases/`",
+        "<!-- Generated by tests/screen/make_sequences_md.py from tests/screen/sequences.txt and core/src/modes.def; edit the rows there. -->",
+        "Every row is tested by the data-driven screen cases in `corpus/tessera/cases/`",
         "(file and case names given; run them with `ctest -R screen_cases`).",
     ]
     count = 0
     rows = []
-    for row in R.strip().splitlines():
+    for row in table_rows():
         rows += mode_rows() if row == "@modes" else [row]
     for n, row in enumerate(rows, 1):
         if row.startswith("## "):

@@ -33,8 +33,12 @@ static const tsr_json_value *file_cases(case_ctx *c, const tsr_json_value *root)
         return NULL;
     const tsr_json_value *version = tsr_json_object_get(root, "version", NULL),
                          *cases = tsr_json_object_get(root, "cases", NULL);
-    long v;
-    if (json_int(c, "version", version, 1, 1, &v) || json_array(c, "cases", cases))
+    if (version->type != TSR_JSON_NUMBER || !version->u.number.integer ||
+        version->u.number.value != 1) {
+        case_bad(c, version->offset, "version", "must be 1 (this harness reads schema v1)");
+        return NULL;
+    }
+    if (json_array(c, "cases", cases))
         return NULL;
     if (cases->u.array.count == 0) {
         case_bad(c, cases->offset, "cases", "needs at least one case");
