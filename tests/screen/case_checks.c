@@ -199,8 +199,7 @@ static void check_cell(case_ctx *c, const char *field, const tsr_json_value *v, 
         color_str(w->color[k], eb, sizeof eb);
         color_str(have[k], ab, sizeof ab);
         path_key(path, sizeof path, field, color_keys[k]);
-        fail_head(c, v->offset, path);
-        fprintf(stderr, "  expected: %s\n  actual:   %s\n", eb, ab);
+        fail_words(c, v->offset, path, eb, ab);
     }
     if (w->has_attrs && w->attrs != ci.style.attrs) {
         path_key(path, sizeof path, field, "attrs");
@@ -217,15 +216,12 @@ static void check_cell(case_ctx *c, const char *field, const tsr_json_value *v, 
     }
     if (w->has_underline && ci.style.underline != w->underline) {
         path_key(path, sizeof path, field, "underline");
-        fail_head(c, v->offset, path);
-        fprintf(stderr, "  expected: %s\n  actual:   %s\n", UL_NAMES[w->underline],
-                ci.style.underline < 6 ? UL_NAMES[ci.style.underline] : "?");
+        fail_words(c, v->offset, path, UL_NAMES[w->underline], name_of(UL_NAMES, ci.style.underline));
     }
     if (w->has_protected && (ci.protected_ != 0) != w->protected_) {
         path_key(path, sizeof path, field, "protected");
-        fail_head(c, v->offset, path);
-        fprintf(stderr, "  expected: %s\n  actual:   %s\n", w->protected_ ? "true" : "false",
-                ci.protected_ ? "true" : "false");
+        fail_words(c, v->offset, path, w->protected_ ? "true" : "false",
+                   ci.protected_ ? "true" : "false");
     }
     if (w->link) {
         path_key(path, sizeof path, field, "link");
@@ -286,13 +282,14 @@ int case_expect_cursor(case_ctx *c, const char *field, const tsr_json_value *v)
         fail_head(c, v->offset, path);
         fprintf(stderr, "  expected: %ld %ld\n  actual:   %d %d\n", row, col, cur.row, cur.col);
     }
-    static const char *const what[] = {"visible", "pendingWrap",
-                                       "shape (0 default 1 block 2 underline 3 bar)", "blink"};
+    static const char *const what[] = {"visible", "pendingWrap", "shape", "blink"};
+    static const char *const bools[] = {"false", "true", NULL};
     const int act[4] = {cur.visible != 0, cur.pending_wrap != 0, cur.shape, cur.blink != 0};
     for (int k = 0; k < 4; k++) {
         if (has[k] && want[k] != act[k]) {
+            const char *const *names = k == 2 ? SHAPES : bools;
             path_key(path, sizeof path, field, what[k]);
-            fail_ints(c, v->offset, path, want[k], act[k]);
+            fail_words(c, v->offset, path, name_of(names, want[k]), name_of(names, act[k]));
         }
     }
     return 0;

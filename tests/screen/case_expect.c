@@ -197,7 +197,11 @@ static int modes(case_ctx *c, const char *field, const tsr_json_value *v)
             fprintf(stderr, "  tsr_term_mode(%s%d) failed: %s\n", mode->priv ? "?" : "",
                     mode->number, tsr_status_str(st));
         } else if (val != want) {
-            fail_ints(c, m->key_offset, path, want, val);
+            char act[24];
+            snprintf(act, sizeof act, "%s", val == 0 ? "false" : val == 1 ? "true" : "?");
+            if (act[0] == '?')
+                snprintf(act, sizeof act, "%d", val);
+            fail_words(c, m->key_offset, path, want ? "true" : "false", act);
         }
     }
     return bad;
@@ -219,12 +223,11 @@ static int mouse(case_ctx *c, const char *field, const tsr_json_value *v)
         return -1;
     if (!c->term)
         return 0;
-    strncat(pt, " (0 off 1 x10 2 normal 3 button 4 any)", sizeof pt - strlen(pt) - 1);
-    strncat(pe, " (0 default 1 utf8 2 sgr 3 urxvt)", sizeof pe - strlen(pe) - 1);
-    if (t != tsr_term_mouse_tracking(c->term))
-        fail_ints(c, v->offset, pt, t, tsr_term_mouse_tracking(c->term));
-    if (e != tsr_term_mouse_encoding(c->term))
-        fail_ints(c, v->offset, pe, e, tsr_term_mouse_encoding(c->term));
+    int at = tsr_term_mouse_tracking(c->term), ae = tsr_term_mouse_encoding(c->term);
+    if (t != at)
+        fail_words(c, v->offset, pt, MOUSE_TRACKING[t], name_of(MOUSE_TRACKING, at));
+    if (e != ae)
+        fail_words(c, v->offset, pe, MOUSE_ENCODING[e], name_of(MOUSE_ENCODING, ae));
     return 0;
 }
 
@@ -233,8 +236,9 @@ static int alt_screen(case_ctx *c, const char *field, const tsr_json_value *v)
     int want;
     if (json_bool(c, field, v, &want))
         return -1;
-    if (c->term && want != (tsr_term_alt_screen(c->term) != 0))
-        fail_ints(c, v->offset, field, want, tsr_term_alt_screen(c->term) != 0);
+    int act = c->term ? tsr_term_alt_screen(c->term) != 0 : want;
+    if (want != act)
+        fail_words(c, v->offset, field, want ? "true" : "false", act ? "true" : "false");
     return 0;
 }
 
@@ -244,10 +248,9 @@ static int keypad(case_ctx *c, const char *field, const tsr_json_value *v)
     int want;
     if (json_enum(c, field, v, names, &want))
         return -1;
-    char what[256];
-    snprintf(what, sizeof what, "%s (1 application)", field);
-    if (c->term && want != (tsr_term_keypad_app(c->term) != 0))
-        fail_ints(c, v->offset, what, want, tsr_term_keypad_app(c->term) != 0);
+    int act = c->term ? tsr_term_keypad_app(c->term) != 0 : want;
+    if (want != act)
+        fail_words(c, v->offset, field, names[want], names[act]);
     return 0;
 }
 

@@ -54,6 +54,20 @@ void fail_ints(case_ctx *c, size_t offset, const char *field, long exp, long act
     fprintf(stderr, "  expected: %ld\n  actual:   %ld\n", exp, act);
 }
 
+void fail_words(case_ctx *c, size_t offset, const char *field, const char *exp, const char *act)
+{
+    fail_head(c, offset, field);
+    fprintf(stderr, "  expected: %s\n  actual:   %s\n", exp, act);
+}
+
+const char *name_of(const char *const *names, int n)
+{
+    for (int i = 0; names[i]; i++)
+        if (i == n)
+            return names[i];
+    return "?";
+}
+
 void case_print_rows(const char *label, const char *s, size_t len)
 {
     fprintf(stderr, "  %s:\n", label);

@@ -18,6 +18,10 @@ void fail_head(case_ctx *c, size_t offset, const char *field);
 void fail_bytes(case_ctx *c, size_t offset, const char *field, const char *exp, size_t elen,
                 const char *act, size_t alen);
 void fail_ints(case_ctx *c, size_t offset, const char *field, long exp, long act);
+/* For values that are names (true/false, enums): prints them as they are. */
+void fail_words(case_ctx *c, size_t offset, const char *field, const char *exp, const char *act);
+/* The name of the n-th of names (NULL-terminated), or "?" past its end. */
+const char *name_of(const char *const *names, int n);
 /* Prints a '\n'-joined value one row per line between bars. */
 void case_print_rows(const char *label, const char *s, size_t len);
 
