@@ -11,10 +11,10 @@
 
 #define MAX_FIND_MATCHES 32
 
-static const char *const ATTR_NAMES[] = {"bold",    "dim",    "italic", "blink", "inverse",
-                                         "hidden",  "strike", "overline", NULL};
-static const char *const UL_NAMES[] = {"none",   "single", "double",
-                                       "curly",  "dotted", "dashed", NULL};
+static const char *const ATTR_NAMES[] = {"bold",   "dim",    "italic",   "blink", "inverse",
+                                         "hidden", "strike", "overline", NULL};
+static const char *const UL_NAMES[] = {"none",   "single", "double", "curly",
+                                       "dotted", "dashed", NULL};
 static const char *const SHAPES[] = {"default", "block", "underline", "bar", NULL};
 
 /* default, 0..255 (no leading zero) or #rrggbb in lower case. */
@@ -77,9 +77,9 @@ typedef struct cell_want {
     int has_width, has_color[3], has_attrs, has_underline, has_protected;
 } cell_want;
 
-static const char *const CELL_KEYS[] = {"row",   "col",       "text",      "width",
-                                        "fg",    "bg",        "underlineColor", "attrs",
-                                        "underline", "protected", "link",  NULL};
+static const char *const CELL_KEYS[] = {"row",       "col",       "text",           "width",
+                                        "fg",        "bg",        "underlineColor", "attrs",
+                                        "underline", "protected", "link",           NULL};
 static const char *const CELL_REQUIRED[] = {"row", "col", "text", NULL};
 
 static int read_attrs(case_ctx *c, const char *field, const tsr_json_value *v, unsigned *out)
@@ -113,7 +113,8 @@ static int read_cell(case_ctx *c, const char *field, const tsr_json_value *v, ce
         path_key(path, sizeof path, field, m->key);
         int k = names_index(CELL_KEYS, m->key), rc = 0;
         if (k == 0 || k == 1) {
-            rc = json_int(c, path, x, 0, k == 0 ? TSR_MAX_ROWS : TSR_MAX_COLS, k ? &w->col : &w->row);
+            rc = json_int(c, path, x, 0, k == 0 ? TSR_MAX_ROWS : TSR_MAX_COLS,
+                          k ? &w->col : &w->row);
         } else if (k == 2) {
             rc = json_string(c, path, x);
             w->text = x;
@@ -123,8 +124,9 @@ static int read_cell(case_ctx *c, const char *field, const tsr_json_value *v, ce
         } else if (k >= 4 && k <= 6) {
             rc = json_string(c, path, x);
             if (!rc && parse_color(x->u.string.bytes, x->u.string.len, &w->color[k - 4]) != 0)
-                rc = case_bad(c, x->offset, path,
-                              "a colour is \"default\", \"0\"..\"255\" or \"#rrggbb\" (lower case)");
+                rc =
+                    case_bad(c, x->offset, path,
+                             "a colour is \"default\", \"0\"..\"255\" or \"#rrggbb\" (lower case)");
             w->has_color[k - 4] = 1;
         } else if (k == 7) {
             rc = read_attrs(c, path, x, &w->attrs);
@@ -181,8 +183,8 @@ static void check_cell(case_ctx *c, const char *field, const tsr_json_value *v, 
     const char *want = w->text->u.string.bytes;
     size_t wlen = w->text->u.string.len;
     /* A blank cell and a written space both read as " " or "". */
-    int blank_ok = (wlen == 0 || (wlen == 1 && want[0] == ' ')) &&
-                   (glen == 0 || (glen == 1 && got[0] == ' '));
+    int blank_ok =
+        (wlen == 0 || (wlen == 1 && want[0] == ' ')) && (glen == 0 || (glen == 1 && got[0] == ' '));
     path_key(path, sizeof path, field, "text");
     if (!blank_ok && (glen != wlen || memcmp(got, want, glen) != 0))
         fail_bytes(c, w->text->offset, path, want, wlen, got, glen);
@@ -216,7 +218,8 @@ static void check_cell(case_ctx *c, const char *field, const tsr_json_value *v, 
     }
     if (w->has_underline && ci.style.underline != w->underline) {
         path_key(path, sizeof path, field, "underline");
-        fail_words(c, v->offset, path, UL_NAMES[w->underline], name_of(UL_NAMES, ci.style.underline));
+        fail_words(c, v->offset, path, UL_NAMES[w->underline],
+                   name_of(UL_NAMES, ci.style.underline));
     }
     if (w->has_protected && (ci.protected_ != 0) != w->protected_) {
         path_key(path, sizeof path, field, "protected");
@@ -264,7 +267,8 @@ int case_expect_cursor(case_ctx *c, const char *field, const tsr_json_value *v)
         int k = names_index(keys, m->key);
         path_key(path, sizeof path, field, m->key);
         if (k < 2)
-            bad |= json_int(c, path, &m->value, 0, k ? TSR_MAX_COLS : TSR_MAX_ROWS, k ? &col : &row);
+            bad |=
+                json_int(c, path, &m->value, 0, k ? TSR_MAX_COLS : TSR_MAX_ROWS, k ? &col : &row);
         else if (k == 4)
             bad |= json_enum(c, path, &m->value, SHAPES, &want[2]);
         else
@@ -359,8 +363,8 @@ int case_expect_find(case_ctx *c, const char *field, const tsr_json_value *v)
                                area ? &reg : NULL, got, 2 * MAX_FIND_MATCHES, &count);
     int ok = st == TSR_OK && count == nwant;
     for (size_t k = 0; ok && k < nwant; k++)
-        ok = got[k].row == want[k].row && got[k].col == want[k].col &&
-             got[k].cells == want[k].cells;
+        ok =
+            got[k].row == want[k].row && got[k].col == want[k].col && got[k].cells == want[k].cells;
     if (!ok) {
         fail_head(c, v->offset, field);
         fprintf(stderr, "  expected:");

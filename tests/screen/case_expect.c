@@ -323,8 +323,8 @@ static int replies_check(case_ctx *c, const char *field, const tsr_json_value *v
     int st = tsr_term_take_replies(c->term, &b);
     const char *a = b.data ? b.data : "", *e = v->u.string.bytes;
     size_t elen = v->u.string.len;
-    int ok = st == TSR_OK && (like ? glob_match(e, elen, a, b.len)
-                                   : b.len == elen && memcmp(a, e, elen) == 0);
+    int ok = st == TSR_OK &&
+             (like ? glob_match(e, elen, a, b.len) : b.len == elen && memcmp(a, e, elen) == 0);
     if (!ok)
         fail_bytes(c, v->offset, field, e, elen, a, b.len);
     tsr_buf_free(&b);
@@ -355,7 +355,8 @@ static int clipboard(case_ctx *c, const char *field, const tsr_json_value *v)
     if (!c->term)
         return 0;
     const char *asel = NULL, *adata = tsr_term_clipboard(c->term, &asel);
-    if (!asel || !adata || strcmp(asel, sel->u.string.bytes) || strcmp(adata, pay->u.string.bytes)) {
+    if (!asel || !adata || strcmp(asel, sel->u.string.bytes) ||
+        strcmp(adata, pay->u.string.bytes)) {
         fail_head(c, v->offset, field);
         fprintf(stderr, "  expected: \"%s\" \"%s\"\n  actual:   \"%s\" \"%s\"\n",
                 sel->u.string.bytes, pay->u.string.bytes, asel ? asel : "(null)",

@@ -6,7 +6,7 @@
 
 #include "case_report.h"
 
-static const char *const TYPE_NAMES[] = {"null",   "false", "true",  "a number",
+static const char *const TYPE_NAMES[] = {"null",     "false",    "true",     "a number",
                                          "a string", "an array", "an object"};
 
 static const char *type_name(const tsr_json_value *v)
@@ -25,8 +25,7 @@ int names_index(case_names names, const char *key)
 int json_int(case_ctx *c, const char *field, const tsr_json_value *v, long lo, long hi, long *out)
 {
     if (v->type != TSR_JSON_NUMBER || !v->u.number.integer || v->u.number.value < (double)lo ||
-        v->u.number.value > (double)hi)
-    {
+        v->u.number.value > (double)hi) {
         if (v->type != TSR_JSON_NUMBER)
             return case_bad(c, v->offset, field, "must be an integer in %ld..%ld, got %s", lo, hi,
                             type_name(v));

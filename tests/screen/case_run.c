@@ -14,11 +14,11 @@
 #include "tessera/text.h"
 
 static const char *const CASE_KEYS[] = {
-    "suite",    "name",   "cols",  "rows",       "scrollback", "reflow",
-    "input",    "inputHex", "recordingRef", "chunking", "repeat", "steps",
-    "sourceLine", "license", "coverageOf", "note", NULL};
-static const char *const CASE_REQUIRED[] = {"suite", "name",       "cols",
-                                            "rows",  "sourceLine", "license", NULL};
+    "suite",      "name",     "cols",         "rows",     "scrollback", "reflow",
+    "input",      "inputHex", "recordingRef", "chunking", "repeat",     "steps",
+    "sourceLine", "license",  "coverageOf",   "note",     NULL};
+static const char *const CASE_REQUIRED[] = {"suite",      "name",    "cols", "rows",
+                                            "sourceLine", "license", NULL};
 static const char *const STEP_KEYS[] = {"input",    "inputHex", "resize", "reset",
                                         "chunking", "repeat",   "note",   NULL};
 static const char *const CHUNKING[] = {"whole", "bytewise", NULL};
@@ -122,7 +122,8 @@ static int read_action(case_ctx *c, const char *base, const tsr_json_value *obj,
         bad = case_bad(c, obj->offset, base,
                        "at most one action (input, inputHex, resize or reset) per step");
     if (chunked && a->kind != ACT_FEED)
-        bad = case_bad(c, obj->offset, base, "chunking and repeat go only beside input or inputHex");
+        bad =
+            case_bad(c, obj->offset, base, "chunking and repeat go only beside input or inputHex");
     return bad ? -1 : 0;
 }
 
@@ -320,7 +321,8 @@ static int check_unique(case_ctx *c, size_t at)
 {
     for (size_t i = 0; i < c->nseen; i++)
         if (strcmp(c->seen[i], c->name) == 0)
-            return case_bad(c, at, "name", "another case has this name (names are unique in a suite)");
+            return case_bad(c, at, "name",
+                            "another case has this name (names are unique in a suite)");
     if (c->nseen == c->capseen) {
         size_t cap = c->capseen ? 2 * c->capseen : 64;
         char **p = realloc(c->seen, cap * sizeof *p);

@@ -26,7 +26,8 @@ static const tsr_json_value *file_cases(case_ctx *c, const tsr_json_value *root)
 {
     static const char *const keys[] = {"version", "cases", NULL};
     if (root->type != TSR_JSON_OBJECT) {
-        case_bad(c, root->offset, NULL, "a case file is an object {\"version\": 1, \"cases\": [...]}");
+        case_bad(c, root->offset, NULL,
+                 "a case file is an object {\"version\": 1, \"cases\": [...]}");
         return NULL;
     }
     if (json_object(c, "", root, keys, keys))
