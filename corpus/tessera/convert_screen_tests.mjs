@@ -9,7 +9,8 @@
 // With no arguments it converts tests/screen/cases/*.test. Each case's
 // sourceLine is the README table's row that names it (tests/screen/sequences.txt,
 // core/src/modes.def), with the specification it follows, else the topic
-// header of its file. Refuses (exit 1) anything it cannot map exactly.
+// header of its file. Refuses anything it cannot map exactly: it then says
+// what and writes nothing (exit 1).
 import { readFileSync, writeFileSync, readdirSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -326,6 +327,7 @@ function main(argv) {
   }
   let total = 0;
   const problems = [];
+  const writes = []; // [file, text], written only when every case converted
   for (const file of files) {
     const stem = path.basename(file, '.test');
     const { header, cases } = parseFile(file);
@@ -346,14 +348,19 @@ function main(argv) {
     if (!validate(doc)) {
       problems.push(...validate.errors.map((e) => `${stem}.json: ${e.instancePath} ${e.message}`));
     }
-    writeFileSync(path.join(OUT_DIR, `${stem}.json`), `${JSON.stringify(doc, null, 2)}\n`);
+    writes.push([path.join(OUT_DIR, `${stem}.json`), `${JSON.stringify(doc, null, 2)}\n`]);
     total += out.length;
   }
+  if (problems.length) {
+    for (const p of problems) console.error(`not converted: ${p}`);
+    console.error('nothing written');
+    return 1;
+  }
   const sorted = Object.fromEntries(Object.keys(gaps).sort().map((k) => [k, gaps[k]]));
-  writeFileSync(GAPS, `${JSON.stringify(sorted, null, 2)}\n`);
+  writes.push([GAPS, `${JSON.stringify(sorted, null, 2)}\n`]);
+  for (const [file, text] of writes) writeFileSync(file, text);
   console.log(`${total} cases in ${files.length} files; ${Object.keys(sorted).length} ledger entries`);
-  for (const p of problems) console.error(`not converted: ${p}`);
-  return problems.length ? 1 : 0;
+  return 0;
 }
 
 process.exitCode = main(process.argv.slice(2));
