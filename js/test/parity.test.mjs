@@ -18,7 +18,7 @@ const hex = (h) => Buffer.from(h, 'hex');
 
 // The --dump records, grouped by case.
 function dumpCases() {
-  const files = readdirSync(casesDir).filter((f) => f.endsWith('.test')).sort()
+  const files = readdirSync(casesDir).filter((f) => f.endsWith('.json')).sort()
     .map((f) => path.join(casesDir, f));
   const r = spawnSync(built('screen_harness'), ['--dump', ...files], { maxBuffer: 256 << 20 });
   if (r.error) throw r.error;
@@ -70,7 +70,7 @@ const byFile = Map.groupBy ? Map.groupBy(cases, (c) => c.file)
   : cases.reduce((m, c) => m.set(c.file, [...(m.get(c.file) ?? []), c]), new Map());
 
 test('the dump covers every screen case file', () => {
-  const files = readdirSync(casesDir).filter((f) => f.endsWith('.test'));
+  const files = readdirSync(casesDir).filter((f) => f.endsWith('.json'));
   assert.deepEqual([...byFile.keys()].sort(), files.sort());
   assert.ok(cases.length > 300, `${cases.length} cases`);
 });

@@ -25,7 +25,7 @@ if (!process.env.TESSERA_ARTIFACTS) {
 export const ENGINES = ['wasi', 'emscripten'];
 export const jsBin = path.join(repoRoot, 'js', 'bin', 'tessera.mjs');
 export const castsDir = path.join(repoRoot, 'tests', 'fixtures', 'casts');
-export const casesDir = path.join(repoRoot, 'tests', 'screen', 'cases');
+export const casesDir = path.join(repoRoot, 'corpus', 'tessera', 'cases');
 
 export function built(name) {
   const p = path.join(buildDir, 'bin', name);

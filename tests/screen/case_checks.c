@@ -1,34 +1,38 @@
-/* The structured expectations: one cell, the cursor, find matches. */
+/* The structured expectations: cells, the cursor, find matches. */
 #include "case_checks.h"
-
-#include "case_report.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const ATTR_NAMES[] = {"bold",    "dim",    "italic", "blink",
-                                         "inverse", "hidden", "strike", "overline"};
-static const char *const UL_NAMES[] = {"none", "single", "double", "curly", "dotted", "dashed"};
-static const char *const SHAPES[] = {"default", "block", "underline", "bar"};
+#include "case_json.h"
+#include "case_report.h"
+#include "tessera/text.h"
 
-static int parse_color(const char *s, uint32_t *out)
+#define MAX_FIND_MATCHES 32
+
+static const char *const ATTR_NAMES[] = {"bold",   "dim",    "italic",   "blink", "inverse",
+                                         "hidden", "strike", "overline", NULL};
+static const char *const UL_NAMES[] = {"none",   "single", "double", "curly",
+                                       "dotted", "dashed", NULL};
+static const char *const SHAPES[] = {"default", "block", "underline", "bar", NULL};
+
+/* default, 0..255 (no leading zero) or #rrggbb in lower case. */
+static int parse_color(const char *s, size_t len, uint32_t *out)
 {
-    if (strcmp(s, "default") == 0) {
+    if (len == 7 && strcmp(s, "default") == 0) {
         *out = TSR_COLOR_DEFAULT;
         return 0;
     }
-    if (s[0] == '#' && strlen(s) == 7) {
-        char *end;
-        unsigned long v = strtoul(s + 1, &end, 16);
-        if (*end)
-            return -1;
+    if (len == 7 && s[0] == '#' && strspn(s + 1, "0123456789abcdef") == 6) {
+        unsigned long v = strtoul(s + 1, NULL, 16);
         *out = TSR_COLOR_RGB((v >> 16) & 0xff, (v >> 8) & 0xff, v & 0xff);
         return 0;
     }
-    char *end;
-    long v = strtol(s, &end, 10);
-    if (*s == '\0' || *end || v < 0 || v > 255)
+    if (len < 1 || len > 3 || strspn(s, "0123456789") != len || (s[0] == '0' && len > 1))
+        return -1;
+    long v = strtol(s, NULL, 10);
+    if (v > 255)
         return -1;
     *out = TSR_COLOR_INDEXED(v);
     return 0;
@@ -50,9 +54,8 @@ static size_t cluster_utf8(const tsr_cell_info *ci, char *out, size_t cap)
 {
     size_t n = 0;
     for (int i = 0; i < ci->ncps && i < TSR_MAX_CLUSTER_CPS; i++) {
-        uint32_t cp = ci->cps[i];
         char o[4];
-        size_t k = (size_t)tsr_utf8_encode(cp, o);
+        size_t k = (size_t)tsr_utf8_encode(ci->cps[i], o);
         if (n + k >= cap)
             break;
         memcpy(out + n, o, k);
@@ -62,263 +65,319 @@ static size_t cluster_utf8(const tsr_cell_info *ci, char *out, size_t cap)
     return n;
 }
 
-void case_expect_cell(case_ctx *c, const lex_line *l)
+/* What one expectedCells item asks; has_* say which properties it names. */
+typedef struct cell_want {
+    long row, col;
+    const tsr_json_value *text;
+    long width;
+    uint32_t color[3]; /* fg, bg, underlineColor */
+    unsigned attrs;
+    int underline, protected_;
+    const tsr_json_value *link; /* a string, or null: no link */
+    int has_width, has_color[3], has_attrs, has_underline, has_protected;
+} cell_want;
+
+static const char *const CELL_KEYS[] = {"row",       "col",       "text",           "width",
+                                        "fg",        "bg",        "underlineColor", "attrs",
+                                        "underline", "protected", "link",           NULL};
+static const char *const CELL_REQUIRED[] = {"row", "col", "text", NULL};
+
+static int read_attrs(case_ctx *c, const char *field, const tsr_json_value *v, unsigned *out)
 {
-    long r, col;
-    if (l->ntok < 4) {
-        malformedf(c, "expect-cell takes ROW COL \"cluster\" [properties]");
-        return;
+    if (json_array(c, field, v))
+        return -1;
+    char path[256];
+    *out = 0;
+    for (size_t i = 0; i < v->u.array.count; i++) {
+        int a;
+        path_index(path, sizeof path, field, i);
+        if (json_enum(c, path, &v->u.array.items[i], ATTR_NAMES, &a))
+            return -1;
+        if (*out & (1u << a))
+            return case_bad(c, v->u.array.items[i].offset, path, "attribute named twice");
+        *out |= 1u << a;
     }
-    if (need_int(c, &l->tok[1], 0, TSR_MAX_ROWS, "row", &r) ||
-        need_int(c, &l->tok[2], 0, TSR_MAX_COLS, "col", &col) ||
-        need_string(c, &l->tok[3], "cluster"))
-        return;
+    return 0;
+}
+
+static int read_cell(case_ctx *c, const char *field, const tsr_json_value *v, cell_want *w)
+{
+    memset(w, 0, sizeof *w);
+    if (json_object(c, field, v, CELL_KEYS, CELL_REQUIRED))
+        return -1;
+    int bad = 0;
+    char path[256];
+    for (size_t i = 0; i < v->u.object.count; i++) {
+        const tsr_json_member *m = &v->u.object.members[i];
+        const tsr_json_value *x = &m->value;
+        path_key(path, sizeof path, field, m->key);
+        int k = names_index(CELL_KEYS, m->key), rc = 0;
+        if (k == 0 || k == 1) {
+            rc = json_int(c, path, x, 0, k == 0 ? TSR_MAX_ROWS : TSR_MAX_COLS,
+                          k ? &w->col : &w->row);
+        } else if (k == 2) {
+            rc = json_string(c, path, x);
+            w->text = x;
+        } else if (k == 3) {
+            rc = json_int(c, path, x, 0, 2, &w->width);
+            w->has_width = 1;
+        } else if (k >= 4 && k <= 6) {
+            rc = json_string(c, path, x);
+            if (!rc && parse_color(x->u.string.bytes, x->u.string.len, &w->color[k - 4]) != 0)
+                rc =
+                    case_bad(c, x->offset, path,
+                             "a colour is \"default\", \"0\"..\"255\" or \"#rrggbb\" (lower case)");
+            w->has_color[k - 4] = 1;
+        } else if (k == 7) {
+            rc = read_attrs(c, path, x, &w->attrs);
+            w->has_attrs = 1;
+        } else if (k == 8) {
+            rc = json_enum(c, path, x, UL_NAMES, &w->underline);
+            w->has_underline = 1;
+        } else if (k == 9) {
+            rc = json_bool(c, path, x, &w->protected_);
+            w->has_protected = 1;
+        } else if (x->type != TSR_JSON_NULL && x->type != TSR_JSON_STRING) {
+            rc = case_bad(c, x->offset, path, "must be a string (the URI) or null (no link)");
+        } else {
+            w->link = x;
+        }
+        bad |= rc;
+    }
+    return bad ? -1 : 0;
+}
+
+static void check_link(case_ctx *c, size_t at, const char *field, const tsr_cell_info *ci,
+                       const tsr_json_value *link)
+{
+    tsr_buf b = {0};
+    int hs = ci->style.link ? tsr_term_hyperlink(c->term, ci->style.link, &b) : TSR_OK;
+    const char *u = b.data ? b.data : "";
+    if (link->type == TSR_JSON_NULL) {
+        if (ci->style.link != 0) {
+            fail_head(c, at, field);
+            fprintf(stderr, "  expected: no link\n  actual:   \"%s\"\n", u);
+        }
+    } else if (hs != TSR_OK || ci->style.link == 0 || b.len != link->u.string.len ||
+               memcmp(u, link->u.string.bytes, b.len) != 0) {
+        fail_bytes(c, at, field, link->u.string.bytes, link->u.string.len,
+                   ci->style.link ? u : "(no link)", ci->style.link ? b.len : 9);
+    }
+    tsr_buf_free(&b);
+}
+
+static void check_cell(case_ctx *c, const char *field, const tsr_json_value *v, const cell_want *w)
+{
+    char path[256];
     tsr_cell_info ci;
     memset(&ci, 0, sizeof ci);
-    int st = tsr_term_cell(c->term, (int)r, (int)col, &ci);
+    int st = tsr_term_cell(c->term, (int)w->row, (int)w->col, &ci);
     if (st != TSR_OK) {
-        fail_head(c, "expect-cell");
-        fprintf(stderr, "  tsr_term_cell(%ld, %ld) failed: %s\n", r, col, tsr_status_str(st));
+        fail_head(c, v->offset, field);
+        fprintf(stderr, "  tsr_term_cell(%ld, %ld) failed: %s\n", w->row, w->col,
+                tsr_status_str(st));
         return;
     }
     char got[TSR_MAX_CLUSTER_CPS * 4 + 1];
     size_t glen = cluster_utf8(&ci, got, sizeof got);
-    const lex_token *want = &l->tok[3];
+    const char *want = w->text->u.string.bytes;
+    size_t wlen = w->text->u.string.len;
     /* A blank cell and a written space both read as " " or "". */
-    int blank_ok = (want->len == 0 || (want->len == 1 && want->text[0] == ' ')) &&
-                   (glen == 0 || (glen == 1 && got[0] == ' '));
-    if (!blank_ok && (glen != want->len || memcmp(got, want->text, glen) != 0))
-        fail_bytes(c, "expect-cell cluster", want->text, want->len, got, glen);
-    for (int i = 4; i < l->ntok; i++) {
-        const char *k = l->tok[i].text;
-        const char *v = i + 1 < l->ntok ? l->tok[i + 1].text : NULL;
+    int blank_ok =
+        (wlen == 0 || (wlen == 1 && want[0] == ' ')) && (glen == 0 || (glen == 1 && got[0] == ' '));
+    path_key(path, sizeof path, field, "text");
+    if (!blank_ok && (glen != wlen || memcmp(got, want, glen) != 0))
+        fail_bytes(c, w->text->offset, path, want, wlen, got, glen);
+    if (w->has_width && ci.width != w->width) {
+        path_key(path, sizeof path, field, "width");
+        fail_ints(c, v->offset, path, w->width, ci.width);
+    }
+    static const char *const color_keys[] = {"fg", "bg", "underlineColor"};
+    const uint32_t have[3] = {ci.style.fg, ci.style.bg, ci.style.ul_color};
+    for (int k = 0; k < 3; k++) {
+        if (!w->has_color[k] || w->color[k] == have[k])
+            continue;
         char eb[32], ab[32];
-        if (strcmp(k, "protected") == 0 || strcmp(k, "unprotected") == 0) {
-            int want_p = k[0] == 'p';
-            if ((ci.protected_ != 0) != want_p) {
-                fail_head(c, "expect-cell protection");
-                fprintf(stderr, "  expected: %s\n  actual:   %s\n", k,
-                        ci.protected_ ? "protected" : "unprotected");
-            }
-            continue;
-        }
-        if (strcmp(k, "nolink") == 0) {
-            if (ci.style.link != 0) {
-                tsr_buf b = {0};
-                tsr_term_hyperlink(c->term, ci.style.link, &b);
-                fail_head(c, "expect-cell link");
-                fprintf(stderr, "  expected: no link\n  actual:   \"%s\"\n", b.data ? b.data : "");
-                tsr_buf_free(&b);
-            }
-            continue;
-        }
-        if (!v) {
-            malformedf(c, "expect-cell property %s needs a value", k);
-            return;
-        }
-        i++;
-        if (strcmp(k, "width") == 0) {
-            long w;
-            if (need_int(c, &l->tok[i], 0, 2, "width", &w))
-                return;
-            if (ci.width != w) {
-                fail_head(c, "expect-cell width");
-                fprintf(stderr, "  expected: %ld\n  actual:   %d\n", w, ci.width);
-            }
-        } else if (!strcmp(k, "fg") || !strcmp(k, "bg") || !strcmp(k, "ul-color")) {
-            uint32_t want_c, have = k[0] == 'f'   ? ci.style.fg
-                                    : k[0] == 'b' ? ci.style.bg
-                                                  : ci.style.ul_color;
-            if (parse_color(v, &want_c) != 0) {
-                malformedf(c, "bad colour '%s' (default, 0..255 or #rrggbb)", v);
-                return;
-            }
-            if (want_c != have) {
-                color_str(want_c, eb, sizeof eb);
-                color_str(have, ab, sizeof ab);
-                fprintf(stderr,
-                        "%s:%d: FAIL case %s: expect-cell %s\n  expected: %s\n  actual:   %s\n",
-                        c->file, c->line, c->name, k, eb, ab);
-                c->failed = 1;
-            }
-        } else if (strcmp(k, "attrs") == 0) {
-            unsigned want_a = 0;
-            if (strcmp(v, "none") != 0) {
-                char tmp[128];
-                snprintf(tmp, sizeof tmp, "%s", v);
-                for (char *w = tmp; *w;) {
-                    char *comma = strchr(w, ',');
-                    if (comma)
-                        *comma = '\0';
-                    size_t a;
-                    for (a = 0; a < 8 && strcmp(ATTR_NAMES[a], w) != 0; a++)
-                        ;
-                    if (a == 8) {
-                        malformedf(c, "unknown attribute '%s'", w);
-                        return;
-                    }
-                    want_a |= 1u << a;
-                    w = comma ? comma + 1 : w + strlen(w);
-                }
-            }
-            if (want_a != ci.style.attrs) {
-                fail_head(c, "expect-cell attrs");
-                fprintf(stderr, "  expected:");
-                for (int a = 0; a < 8; a++)
-                    if (want_a & (1u << a))
-                        fprintf(stderr, " %s", ATTR_NAMES[a]);
-                fprintf(stderr, "\n  actual:  ");
-                for (int a = 0; a < 16; a++)
-                    if (ci.style.attrs & (1u << a))
-                        fprintf(stderr, " %s", a < 8 ? ATTR_NAMES[a] : "(unknown bit)");
-                fprintf(stderr, "\n");
-            }
-        } else if (strcmp(k, "underline") == 0) {
-            int u;
-            for (u = 0; u < 6 && strcmp(UL_NAMES[u], v) != 0; u++)
-                ;
-            if (u == 6) {
-                malformedf(c, "unknown underline '%s'", v);
-                return;
-            }
-            if (ci.style.underline != u) {
-                fail_head(c, "expect-cell underline");
-                fprintf(stderr, "  expected: %s\n  actual:   %s\n", v,
-                        ci.style.underline < 6 ? UL_NAMES[ci.style.underline] : "?");
-            }
-        } else if (strcmp(k, "link") == 0) {
-            if (need_string(c, &l->tok[i], "link"))
-                return;
-            tsr_buf b = {0};
-            int hs = ci.style.link ? tsr_term_hyperlink(c->term, ci.style.link, &b) : TSR_OK;
-            const char *u = b.data ? b.data : "";
-            if (hs != TSR_OK || ci.style.link == 0 || b.len != l->tok[i].len ||
-                memcmp(u, l->tok[i].text, b.len) != 0)
-                fail_bytes(c, "expect-cell link", l->tok[i].text, l->tok[i].len,
-                           ci.style.link ? u : "(no link)", ci.style.link ? b.len : 9);
-            tsr_buf_free(&b);
-        } else {
-            malformedf(c, "unknown expect-cell property '%s'", k);
-            return;
-        }
+        color_str(w->color[k], eb, sizeof eb);
+        color_str(have[k], ab, sizeof ab);
+        path_key(path, sizeof path, field, color_keys[k]);
+        fail_words(c, v->offset, path, eb, ab);
+    }
+    if (w->has_attrs && w->attrs != ci.style.attrs) {
+        path_key(path, sizeof path, field, "attrs");
+        fail_head(c, v->offset, path);
+        fprintf(stderr, "  expected:");
+        for (int a = 0; a < 8; a++)
+            if (w->attrs & (1u << a))
+                fprintf(stderr, " %s", ATTR_NAMES[a]);
+        fprintf(stderr, "\n  actual:  ");
+        for (int a = 0; a < 16; a++)
+            if (ci.style.attrs & (1u << a))
+                fprintf(stderr, " %s", a < 8 ? ATTR_NAMES[a] : "(unknown bit)");
+        fprintf(stderr, "\n");
+    }
+    if (w->has_underline && ci.style.underline != w->underline) {
+        path_key(path, sizeof path, field, "underline");
+        fail_words(c, v->offset, path, UL_NAMES[w->underline],
+                   name_of(UL_NAMES, ci.style.underline));
+    }
+    if (w->has_protected && (ci.protected_ != 0) != w->protected_) {
+        path_key(path, sizeof path, field, "protected");
+        fail_words(c, v->offset, path, w->protected_ ? "true" : "false",
+                   ci.protected_ ? "true" : "false");
+    }
+    if (w->link) {
+        path_key(path, sizeof path, field, "link");
+        check_link(c, v->offset, path, &ci, w->link);
     }
 }
 
-void case_expect_cursor(case_ctx *c, const lex_line *l)
+int case_expect_cells(case_ctx *c, const char *field, const tsr_json_value *v)
 {
-    long r, col;
-    if (l->ntok < 3) {
-        malformedf(c, "expect-cursor takes ROW COL [visible|hidden] [wrap|nowrap] "
-                      "[shape NAME] [blink|steady]");
-        return;
+    if (json_array(c, field, v))
+        return -1;
+    if (v->u.array.count == 0)
+        return case_bad(c, v->offset, field, "names at least one cell");
+    int bad = 0;
+    char path[256];
+    for (size_t i = 0; i < v->u.array.count; i++) {
+        cell_want w;
+        path_index(path, sizeof path, field, i);
+        if (read_cell(c, path, &v->u.array.items[i], &w))
+            bad = -1;
+        else if (c->term && !bad)
+            check_cell(c, path, &v->u.array.items[i], &w);
     }
-    if (need_int(c, &l->tok[1], 0, TSR_MAX_ROWS, "row", &r) ||
-        need_int(c, &l->tok[2], 0, TSR_MAX_COLS, "col", &col))
-        return;
+    return bad;
+}
+
+int case_expect_cursor(case_ctx *c, const char *field, const tsr_json_value *v)
+{
+    static const char *const keys[] = {"row",   "col",   "visible", "pendingWrap",
+                                       "shape", "blink", NULL};
+    static const char *const required[] = {"row", "col", NULL};
+    if (json_object(c, field, v, keys, required))
+        return -1;
+    long row = 0, col = 0;
+    int want[4], has[4] = {0, 0, 0, 0}; /* visible, pendingWrap, shape, blink */
+    char path[256];
+    int bad = 0;
+    for (size_t i = 0; i < v->u.object.count; i++) {
+        const tsr_json_member *m = &v->u.object.members[i];
+        int k = names_index(keys, m->key);
+        path_key(path, sizeof path, field, m->key);
+        if (k < 2)
+            bad |=
+                json_int(c, path, &m->value, 0, k ? TSR_MAX_COLS : TSR_MAX_ROWS, k ? &col : &row);
+        else if (k == 4)
+            bad |= json_enum(c, path, &m->value, SHAPES, &want[2]);
+        else
+            bad |= json_bool(c, path, &m->value, &want[k == 5 ? 3 : k - 2]);
+        if (k >= 2)
+            has[k == 5 ? 3 : k - 2] = 1;
+    }
+    if (bad || !c->term)
+        return bad ? -1 : 0;
     tsr_cursor cur;
     memset(&cur, 0, sizeof cur);
     tsr_term_cursor(c->term, &cur);
-    if (cur.row != r || cur.col != col) {
-        fail_head(c, "expect-cursor position");
-        fprintf(stderr, "  expected: %ld %ld\n  actual:   %d %d\n", r, col, cur.row, cur.col);
+    if (cur.row != row || cur.col != col) {
+        path_key(path, sizeof path, field, "row, col");
+        fail_head(c, v->offset, path);
+        fprintf(stderr, "  expected: %ld %ld\n  actual:   %d %d\n", row, col, cur.row, cur.col);
     }
-    for (int i = 3; i < l->ntok; i++) {
-        const char *k = l->tok[i].text;
-        int exp, act;
-        const char *what;
-        if (!strcmp(k, "visible") || !strcmp(k, "hidden")) {
-            exp = k[0] == 'v', act = cur.visible != 0, what = "visibility (1 visible)";
-        } else if (!strcmp(k, "wrap") || !strcmp(k, "nowrap")) {
-            exp = k[0] == 'w', act = cur.pending_wrap != 0, what = "pending wrap";
-        } else if (!strcmp(k, "blink") || !strcmp(k, "steady")) {
-            exp = k[0] == 'b', act = cur.blink != 0, what = "blink";
-        } else if (!strcmp(k, "shape") && i + 1 < l->ntok) {
-            const char *v = l->tok[++i].text;
-            for (exp = 0; exp < 4 && strcmp(SHAPES[exp], v) != 0; exp++)
-                ;
-            if (exp == 4) {
-                malformedf(c, "unknown cursor shape '%s'", v);
-                return;
-            }
-            act = cur.shape, what = "shape (0 default 1 block 2 underline 3 bar)";
-        } else {
-            malformedf(c, "unknown expect-cursor word '%s'", k);
-            return;
-        }
-        if (exp != act) {
-            fail_head(c, "expect-cursor");
-            fprintf(stderr, "  %s: expected %d, actual %d\n", what, exp, act);
+    static const char *const what[] = {"visible", "pendingWrap", "shape", "blink"};
+    static const char *const bools[] = {"false", "true", NULL};
+    const int act[4] = {cur.visible != 0, cur.pending_wrap != 0, cur.shape, cur.blink != 0};
+    for (int k = 0; k < 4; k++) {
+        if (has[k] && want[k] != act[k]) {
+            const char *const *names = k == 2 ? SHAPES : bools;
+            path_key(path, sizeof path, field, what[k]);
+            fail_words(c, v->offset, path, name_of(names, want[k]), name_of(names, act[k]));
         }
     }
+    return 0;
 }
 
-void case_expect_find(case_ctx *c, const lex_line *l)
+/* Reads {row, col, cells} or, with area set, {row, col, rows, cols}. */
+static int read_quad(case_ctx *c, const char *field, const tsr_json_value *v, int area, long out[4])
 {
-    /* expect-find "needle" [exact] [in R C H W] matches (R C N)... | none */
-    if (l->ntok < 3) {
-        malformedf(c, "expect-find needs a needle and matches");
-        return;
+    static const char *const match_keys[] = {"row", "col", "cells", NULL};
+    static const char *const area_keys[] = {"row", "col", "rows", "cols", NULL};
+    const char *const *keys = area ? area_keys : match_keys;
+    if (json_object(c, field, v, keys, keys))
+        return -1;
+    char path[256];
+    for (int k = 0; keys[k]; k++) {
+        path_key(path, sizeof path, field, keys[k]);
+        if (json_int(c, path, tsr_json_object_get(v, keys[k], NULL), 0, TSR_MAX_COLS, &out[k]))
+            return -1;
     }
-    if (need_string(c, &l->tok[1], "needle"))
-        return;
-    int i = 2, exact = 0, have_region = 0;
+    return 0;
+}
+
+int case_expect_find(case_ctx *c, const char *field, const tsr_json_value *v)
+{
+    static const char *const keys[] = {"needle", "exact", "area", "matches", NULL};
+    static const char *const required[] = {"needle", "matches", NULL};
+    if (json_object(c, field, v, keys, required))
+        return -1;
+    char path[256];
+    const tsr_json_value *needle = tsr_json_object_get(v, "needle", NULL),
+                         *ex = tsr_json_object_get(v, "exact", NULL),
+                         *area = tsr_json_object_get(v, "area", NULL),
+                         *matches = tsr_json_object_get(v, "matches", NULL);
+    int exact = 0;
+    long q[4];
     tsr_region reg = {0, 0, 0, 0};
-    if (i < l->ntok && !strcmp(l->tok[i].text, "exact"))
-        exact = 1, i++;
-    if (i < l->ntok && !strcmp(l->tok[i].text, "in")) {
-        long v[4];
-        if (i + 4 >= l->ntok) {
-            malformedf(c, "expect-find: 'in' takes ROW COL HEIGHT WIDTH");
-            return;
-        }
-        for (int k = 0; k < 4; k++)
-            if (need_int(c, &l->tok[i + 1 + k], 0, TSR_MAX_COLS, "region value", &v[k]))
-                return;
-        reg.row = (int)v[0], reg.col = (int)v[1], reg.height = (int)v[2], reg.width = (int)v[3];
-        have_region = 1;
-        i += 5;
+    path_key(path, sizeof path, field, "needle");
+    if (json_string(c, path, needle))
+        return -1;
+    path_key(path, sizeof path, field, "exact");
+    if (ex && json_bool(c, path, ex, &exact))
+        return -1;
+    path_key(path, sizeof path, field, "area");
+    if (area && read_quad(c, path, area, 1, q))
+        return -1;
+    if (area)
+        reg.row = (int)q[0], reg.col = (int)q[1], reg.height = (int)q[2], reg.width = (int)q[3];
+    path_key(path, sizeof path, field, "matches");
+    if (json_array(c, path, matches))
+        return -1;
+    if (matches->u.array.count > MAX_FIND_MATCHES)
+        return case_bad(c, matches->offset, path, "at most %d matches", MAX_FIND_MATCHES);
+    tsr_match want[MAX_FIND_MATCHES];
+    size_t nwant = matches->u.array.count;
+    for (size_t i = 0; i < nwant; i++) {
+        char mp[256];
+        path_index(mp, sizeof mp, path, i);
+        if (read_quad(c, mp, &matches->u.array.items[i], 0, q))
+            return -1;
+        want[i].row = (int)q[0], want[i].col = (int)q[1], want[i].cells = (int)q[2];
     }
-    if (i >= l->ntok || strcmp(l->tok[i].text, "matches") != 0) {
-        malformedf(c, "expect-find: expected 'matches' then ROW COL CELLS triples or 'none'");
-        return;
-    }
-    i++;
-    tsr_match want[32];
-    size_t nwant = 0;
-    if (i < l->ntok && !strcmp(l->tok[i].text, "none") && i + 1 == l->ntok) {
-        i++;
-    } else if ((l->ntok - i) % 3 != 0 || l->ntok == i || (l->ntok - i) / 3 > 32) {
-        malformedf(c, "expect-find: matches must be 1..32 ROW COL CELLS triples or 'none'");
-        return;
-    }
-    for (; i < l->ntok; i += 3) {
-        long v[3];
-        for (int k = 0; k < 3; k++)
-            if (need_int(c, &l->tok[i + k], 0, TSR_MAX_COLS, "match value", &v[k]))
-                return;
-        want[nwant].row = (int)v[0], want[nwant].col = (int)v[1], want[nwant].cells = (int)v[2];
-        nwant++;
-    }
-    tsr_match got[64];
+    if (!c->term)
+        return 0;
+    tsr_match got[2 * MAX_FIND_MATCHES];
     size_t count = 0;
-    int st = tsr_term_find_all(c->term, l->tok[1].text, l->tok[1].len, exact,
-                               have_region ? &reg : NULL, got, 64, &count);
+    int st = tsr_term_find_all(c->term, needle->u.string.bytes, needle->u.string.len, exact,
+                               area ? &reg : NULL, got, 2 * MAX_FIND_MATCHES, &count);
     int ok = st == TSR_OK && count == nwant;
     for (size_t k = 0; ok && k < nwant; k++)
         ok =
             got[k].row == want[k].row && got[k].col == want[k].col && got[k].cells == want[k].cells;
     if (!ok) {
-        fail_head(c, "expect-find");
+        fail_head(c, v->offset, field);
         fprintf(stderr, "  expected:");
         for (size_t k = 0; k < nwant; k++)
             fprintf(stderr, " (%d %d %d)", want[k].row, want[k].col, want[k].cells);
-        if (st != TSR_OK)
+        if (st != TSR_OK) {
             fprintf(stderr, "\n  actual:   error %s\n", tsr_status_str(st));
-        else {
+        } else {
             fprintf(stderr, "%s\n  actual:  ", nwant ? "" : " none");
-            for (size_t k = 0; k < count && k < 64; k++)
+            for (size_t k = 0; k < count && k < 2 * MAX_FIND_MATCHES; k++)
                 fprintf(stderr, " (%d %d %d)", got[k].row, got[k].col, got[k].cells);
             fprintf(stderr, "%s\n", count ? "" : " none");
         }
     }
+    return 0;
 }

@@ -15,7 +15,7 @@
 
 #include <stddef.h>
 
-#include "case_expect.h"
+#include "case_ctx.h"
 
 void case_dump_start(case_ctx *c);
 void case_dump_term(case_ctx *c);

@@ -1,37 +1,17 @@
-/* Running one directive of a screen case against the core (actions such
- * as feed and resize, and every expect-* check). */
+/* The expectations of schema v1 (corpus/README.md), one handler each. A
+ * handler checks its field; with a terminal (c->term) it then compares the
+ * terminal's state with it and reports a difference with the expected and
+ * actual values. */
 #ifndef CASE_EXPECT_H
 #define CASE_EXPECT_H
 
-#include <stdio.h>
+#include "case_ctx.h"
+#include "tessera/json.h"
 
-#include "case_lex.h"
-#include "tessera/tessera.h"
-
-typedef struct case_ctx {
-    /* where we are */
-    const char *file;
-    int line;
-    char **lines; /* the whole file, for blocks that follow a directive */
-    int nlines;
-    int idx;
-    /* the current case */
-    int in_case;
-    int case_line;
-    char name[128];
-    int failed;
-    int skip; /* malformed: ignore the rest of this case */
-    int expectations;
-    tsr_options opts;
-    tsr_term *term; /* created by the first directive that needs it */
-    /* totals */
-    int npassed, nfailed;
-    int verbose;
-    FILE *dump; /* --dump: where the records go (case_dump.h), else NULL */
-} case_ctx;
-
-void case_directive(case_ctx *c, const lex_line *l);
-/* Reports FILE:LINE: reason, fails the case and skips its remainder. */
-void case_malformed(case_ctx *c, const char *reason);
+/* Whether key names an expectation. */
+int case_is_expectation(const char *key);
+/* Runs the expectation key (case_is_expectation) on v; field is its path
+ * for reports. Returns 0, or -1 when v is malformed (reported). */
+int case_expectation(case_ctx *c, const char *field, const char *key, const tsr_json_value *v);
 
 #endif

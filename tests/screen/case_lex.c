@@ -1,4 +1,4 @@
-/* Word and string splitting for case files; see case_lex.h. */
+/* Word and string splitting for case lines, and visible bytes; see case_lex.h. */
 #include "case_lex.h"
 
 #include "tessera/tessera.h"

@@ -1,6 +1,7 @@
-/* Lexing for the screen case files: splitting a line into words and
- * double-quoted strings (with C-style escapes), so the harness reads
- * directives without caring about quoting rules. */
+/* Lexing of case lines in the old text format, which the parser's cases
+ * still use (tests/parser/cases.txt): words and double-quoted strings with
+ * C-style escapes. And lex_visible, the printable form of bytes in which
+ * the screen harness reports expected and actual values. */
 #ifndef CASE_LEX_H
 #define CASE_LEX_H
 

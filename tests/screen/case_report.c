@@ -1,47 +1,73 @@
-/* Failure and malformed-file reports, and argument checks shared by the
- * directive runners; see case_report.h. */
+/* Malformed-field and failed-expectation reports; see case_report.h. */
 #include "case_report.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
-void case_malformed(case_ctx *c, const char *reason)
+#include "case_lex.h"
+#include "tessera/json.h"
+
+static void where(case_ctx *c, size_t offset)
 {
-    fprintf(stderr, "%s:%d: %s (case %s)\n", c->file, c->line, reason, c->name);
-    c->failed = 1;
-    c->skip = 1;
+    size_t line, col;
+    tsr_json_locate(c->text, c->len, offset, &line, &col);
+    fprintf(stderr, "%s:%zu:%zu: ", c->file, line, col);
 }
 
-void malformedf(case_ctx *c, const char *fmt, ...)
+int case_bad(case_ctx *c, size_t offset, const char *field, const char *fmt, ...)
 {
-    char msg[256];
+    where(c, offset);
+    if (c->name[0])
+        fprintf(stderr, "case %s: ", c->name);
+    if (field && field[0])
+        fprintf(stderr, "%s: ", field);
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    vfprintf(stderr, fmt, ap);
     va_end(ap);
-    case_malformed(c, msg);
+    fputc('\n', stderr);
+    c->failed = 1;
+    return -1;
 }
 
-void fail_head(case_ctx *c, const char *what)
+void fail_head(case_ctx *c, size_t offset, const char *field)
 {
-    fprintf(stderr, "%s:%d: FAIL case %s: %s\n", c->file, c->line, c->name, what);
+    where(c, offset);
+    fprintf(stderr, "FAIL case %s: %s\n", c->name, field);
     c->failed = 1;
 }
 
-/* Prints expected/actual byte strings with escapes visible. */
-void fail_bytes(case_ctx *c, const char *what, const char *exp, size_t elen, const char *act,
-                size_t alen)
+void fail_bytes(case_ctx *c, size_t offset, const char *field, const char *exp, size_t elen,
+                const char *act, size_t alen)
 {
-    fail_head(c, what);
+    fail_head(c, offset, field);
     char *e = lex_visible(exp, elen), *a = lex_visible(act, alen);
     fprintf(stderr, "  expected: \"%s\"\n  actual:   \"%s\"\n", e ? e : "?", a ? a : "?");
     free(e);
     free(a);
 }
 
-/* Prints multi-line values one row per line between bars. */
+void fail_ints(case_ctx *c, size_t offset, const char *field, long exp, long act)
+{
+    fail_head(c, offset, field);
+    fprintf(stderr, "  expected: %ld\n  actual:   %ld\n", exp, act);
+}
+
+void fail_words(case_ctx *c, size_t offset, const char *field, const char *exp, const char *act)
+{
+    fail_head(c, offset, field);
+    fprintf(stderr, "  expected: %s\n  actual:   %s\n", exp, act);
+}
+
+const char *name_of(const char *const *names, int n)
+{
+    for (int i = 0; names[i]; i++)
+        if (i == n)
+            return names[i];
+    return "?";
+}
+
 void case_print_rows(const char *label, const char *s, size_t len)
 {
     fprintf(stderr, "  %s:\n", label);
@@ -56,36 +82,12 @@ void case_print_rows(const char *label, const char *s, size_t len)
     }
 }
 
-int need_args(case_ctx *c, const lex_line *l, int lo, int hi)
+void path_key(char *out, size_t cap, const char *base, const char *key)
 {
-    if (l->ntok - 1 < lo || l->ntok - 1 > hi) {
-        if (lo == hi)
-            malformedf(c, "%s takes %d argument(s), got %d", l->tok[0].text, lo, l->ntok - 1);
-        else
-            malformedf(c, "%s takes %d to %d arguments, got %d", l->tok[0].text, lo, hi,
-                       l->ntok - 1);
-        return -1;
-    }
-    return 0;
+    snprintf(out, cap, "%s%s%s", base, base[0] ? "." : "", key);
 }
 
-int need_string(case_ctx *c, const lex_token *t, const char *what)
+void path_index(char *out, size_t cap, const char *base, size_t index)
 {
-    if (!t->quoted) {
-        malformedf(c, "%s must be a \"quoted string\", got %s", what, t->text);
-        return -1;
-    }
-    return 0;
+    snprintf(out, cap, "%s[%zu]", base, index);
 }
-
-int need_int(case_ctx *c, const lex_token *t, long lo, long hi, const char *what, long *v)
-{
-    if (lex_int(t, lo, hi, v) != 0) {
-        malformedf(c, "%s must be an integer in %ld..%ld, got '%s'", what, lo, hi, t->text);
-        return -1;
-    }
-    return 0;
-}
-
-/* Collects the |...| lines after the directive into one '\n'-joined
- * string; advances c->idx past them. */

@@ -1,11 +1,14 @@
 #!/bin/sh
-# Runs the harness on a deliberately malformed case file and checks that it
-# fails (exit 1), reports every problem as FILE:LINE: reason, and still runs
-# the good case at the end. Usage: check_malformed.sh HARNESS DIR
+# Runs the harness on the malformed case files of DIR, one per rule of the
+# format, and checks that it fails (exit 1, so no crash), reports every line
+# of DIR/expected.txt (FILE:LINE:COL: case NAME: FIELD: reason, and the
+# summary: the good case of each file still runs), and that expected.txt
+# names every file. Usage: check_malformed.sh HARNESS DIR
 set -u
 harness=$1
 dir=$2
-out=$(cd "$dir" && "$harness" bad.case 2>&1)
+cd "$dir" || exit 1
+out=$("$harness" *.json 2>&1)
 status=$?
 fail=0
 if [ "$status" -ne 1 ]; then
@@ -17,7 +20,10 @@ while IFS= read -r want; do
     *"$want"*) ;;
     *) echo "missing from the harness output: $want"; fail=1 ;;
     esac
-done < "$dir/expected.txt"
+done < expected.txt
+for f in *.json; do
+    grep -q "^$f:" expected.txt || { echo "expected.txt says nothing of $f"; fail=1; }
+done
 if [ "$fail" -ne 0 ]; then
     echo "--- harness output ---"
     echo "$out"

@@ -1,157 +1,85 @@
-/* The data-driven screen test harness: runs every case file named on the
- * command line against the core ABI (format in README.md). Each case starts
- * from a fresh terminal; directives run in order. A failing expectation
- * prints FILE:LINE with the expected and actual values; a malformed file
- * prints FILE:LINE: reason. Exit status is non-zero if any case failed. */
-#include "case_dump.h"
-#include "case_expect.h"
-
+/* The data-driven screen test harness: runs the case files of schema v1
+ * named on the command line (the files of corpus/tessera/cases, format in
+ * corpus/README.md) against the core ABI. Each case starts from a fresh
+ * terminal. A failing expectation prints FILE:LINE:COL: FAIL case NAME:
+ * FIELD with the expected and actual values; a malformed file or case
+ * prints FILE:LINE:COL: case NAME: FIELD: reason and fails, running
+ * nothing of that case. Exit status 1 if any case failed, 2 for bad usage. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Reads a whole file into lines (in place, '\n' replaced by NUL). */
-static char *read_all(const char *path, size_t *len)
+#include "case_dump.h"
+#include "case_file.h"
+#include "case_modes.h"
+#include "case_report.h"
+#include "case_json.h"
+#include "case_run.h"
+#include "tessera/json.h"
+
+#ifndef TSR_MODES_JSON
+#error "TSR_MODES_JSON (the path of corpus/modes.json) must be defined by the build"
+#endif
+
+/* The file's own shape: {"version": 1, "cases": [...]}. */
+static const tsr_json_value *file_cases(case_ctx *c, const tsr_json_value *root)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
+    static const char *const keys[] = {"version", "cases", NULL};
+    if (root->type != TSR_JSON_OBJECT) {
+        case_bad(c, root->offset, NULL,
+                 "a case file is an object {\"version\": 1, \"cases\": [...]}");
         return NULL;
-    size_t cap = 4096, n = 0;
-    char *p = malloc(cap);
-    while (p) {
-        if (n + 1 >= cap) {
-            char *q = realloc(p, cap * 2);
-            if (!q) {
-                free(p);
-                p = NULL;
-                break;
-            }
-            p = q;
-            cap *= 2;
-        }
-        size_t got = fread(p + n, 1, cap - n - 1, f);
-        if (got == 0)
-            break;
-        n += got;
     }
-    fclose(f);
-    if (p) {
-        p[n] = '\0';
-        *len = n;
+    if (json_object(c, "", root, keys, keys))
+        return NULL;
+    const tsr_json_value *version = tsr_json_object_get(root, "version", NULL),
+                         *cases = tsr_json_object_get(root, "cases", NULL);
+    if (version->type != TSR_JSON_NUMBER || !version->u.number.integer ||
+        version->u.number.value != 1) {
+        case_bad(c, version->offset, "version", "must be 1 (this harness reads schema v1)");
+        return NULL;
     }
-    return p;
-}
-
-static void finish_case(case_ctx *c)
-{
-    if (!c->in_case)
-        return;
-    if (!c->failed && c->expectations == 0) {
-        fprintf(stderr, "%s:%d: case %s has no expectations\n", c->file, c->case_line, c->name);
-        c->failed = 1;
+    if (json_array(c, "cases", cases))
+        return NULL;
+    if (cases->u.array.count == 0) {
+        case_bad(c, cases->offset, "cases", "needs at least one case");
+        return NULL;
     }
-    if (c->failed)
-        c->nfailed++;
-    else
-        c->npassed++;
-    case_dump_finish(c);
-    if (c->term)
-        tsr_term_free(c->term);
-    c->term = NULL;
-    c->in_case = 0;
-}
-
-static void start_case(case_ctx *c, const lex_line *l)
-{
-    finish_case(c);
-    c->in_case = 1;
-    c->failed = 0;
-    c->skip = 0;
-    c->expectations = 0;
-    c->case_line = c->line;
-    tsr_options_default(&c->opts);
-    snprintf(c->name, sizeof c->name, "%s", l->ntok > 1 ? l->tok[1].text : "?");
-    if (l->ntok != 2)
-        case_malformed(c, "case needs exactly one name");
-    case_dump_start(c);
+    return cases;
 }
 
 static void run_file(case_ctx *c, const char *path)
 {
     size_t len = 0;
-    char *text = read_all(path, &len);
+    char *text = case_file_read(path, &len);
     c->file = path;
+    c->name[0] = '\0';
     if (!text) {
-        fprintf(stderr, "%s:0: cannot read file\n", path);
+        fprintf(stderr, "%s: cannot read file\n", path);
         c->nfailed++;
         return;
     }
-    if (memchr(text, '\0', len)) {
-        fprintf(stderr, "%s:0: file contains a NUL byte\n", path);
+    c->text = text;
+    c->len = len;
+    tsr_json_limits limits = {0, 1};
+    tsr_json_value root;
+    tsr_json_error err;
+    int rc = tsr_json_parse_limited(text, len, &limits, &root, &err);
+    if (rc != TSR_OK) {
+        case_bad(c, err.offset, NULL, "%s",
+                 rc == TSR_ERR_NOMEM ? "out of memory reading the file" : err.reason);
         c->nfailed++;
-        free(text);
-        return;
-    }
-    /* Split into lines once so block directives can look ahead. */
-    size_t nlines = 1;
-    for (size_t i = 0; i < len; i++)
-        nlines += text[i] == '\n';
-    char **lines = calloc(nlines, sizeof *lines);
-    if (!lines) {
-        fprintf(stderr, "%s:0: out of memory\n", path);
-        c->nfailed++;
-        free(text);
-        return;
-    }
-    size_t k = 0;
-    lines[k++] = text;
-    for (size_t i = 0; i < len; i++) {
-        if (text[i] == '\n') {
-            text[i] = '\0';
-            if (k < nlines)
-                lines[k++] = text + i + 1;
-        }
-    }
-    c->lines = lines;
-    c->nlines = (int)k;
-    int any_case = 0;
-    for (c->idx = 0; c->idx < c->nlines; c->idx++) {
-        c->line = c->idx + 1;
-        lex_line l;
-        char err[200];
-        if (lex_split(lines[c->idx], &l, err, sizeof err) != 0) {
-            if (c->in_case && !c->skip)
-                case_malformed(c, err);
-            else if (!c->in_case) {
-                fprintf(stderr, "%s:%d: %s\n", path, c->line, err);
-                c->nfailed++;
-            }
-            continue;
-        }
-        if (l.ntok == 0) {
-            lex_line_free(&l);
-            continue;
-        }
-        if (strcmp(l.tok[0].text, "case") == 0 && !l.tok[0].quoted) {
-            any_case = 1;
-            start_case(c, &l);
-        } else if (!c->in_case) {
-            fprintf(stderr, "%s:%d: '%s' outside a case (start one with: case NAME)\n", path,
-                    c->line, l.tok[0].text);
+    } else {
+        const tsr_json_value *cases = file_cases(c, &root);
+        if (!cases)
             c->nfailed++;
-        } else if (!c->skip) {
-            case_directive(c, &l);
-        }
-        lex_line_free(&l);
+        for (size_t i = 0; cases && i < cases->u.array.count; i++)
+            case_run(c, &cases->u.array.items[i], i);
+        tsr_json_free(&root);
     }
-    finish_case(c);
-    if (!any_case) {
-        fprintf(stderr, "%s:1: file has no cases\n", path);
-        c->nfailed++;
-    }
-    free(lines);
     free(text);
-    c->lines = NULL;
+    c->text = NULL;
+    c->len = 0;
 }
 
 int main(int argc, char **argv)
@@ -166,12 +94,19 @@ int main(int argc, char **argv)
         first = 2;
     }
     if (argc <= first) {
-        fprintf(stderr, "usage: %s [--dump] CASE_FILE...\n", argv[0]);
+        fprintf(stderr, "usage: %s [--dump] CASE_FILE.json...\n", argv[0]);
         return 2;
     }
-    c.verbose = getenv("SCREEN_HARNESS_VERBOSE") != NULL;
+    case_modes modes;
+    if (case_modes_load(TSR_MODES_JSON, &modes) != 0)
+        return 2;
+    c.modes = &modes;
     for (int i = first; i < argc; i++)
         run_file(&c, argv[i]);
     fprintf(c.dump ? stderr : stdout, "%d passed, %d failed\n", c.npassed, c.nfailed);
+    for (size_t i = 0; i < c.nseen; i++)
+        free(c.seen[i]);
+    free(c.seen);
+    case_modes_free(&modes);
     return c.nfailed ? 1 : 0;
 }
