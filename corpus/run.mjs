@@ -1,0 +1,138 @@
+#!/usr/bin/env node
+// The differential runner of the conformance corpus (corpus/README.md): every selected
+// case on every selected backend, the mismatches judged against the ledger.
+// Exit 0 when the ledger holds, 1 when it does not, 2 for bad cases, a bad ledger,
+// a missing backend or bad arguments.
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs, USAGE, UsageError } from './runner/args.mjs';
+import { loadCorpus, casesOf } from './runner/load.mjs';
+import { makeValidator, formatError } from './runner/validate.mjs';
+import { selectCases } from './runner/select.mjs';
+import { runBackend } from './runner/execute.mjs';
+import { mapLimited } from './runner/pool.mjs';
+import { readLedger, ledgerProblems, judgeLedger, updatedLedger, writeLedger, ledgerKey, TODO } from './runner/ledger.mjs';
+import { describeFailure, recordsOf } from './runner/report.mjs';
+import { matrixMarkdown } from './runner/summary.mjs';
+import { witnessCounts, witnessMarkdown, tooFewWitnessed, MAX_UNWITNESSED } from './runner/witness.mjs';
+import { BACKEND_NAMES, OWN_BACKENDS, OWN_SUITE, REPO, resolveBackend } from './backends/index.mjs';
+
+const CORPUS = path.dirname(fileURLToPath(import.meta.url));
+const say = (line) => console.log(line);
+const bad = (line) => { console.error(`corpus: ${line}`); return 2; };
+
+// Loads and validates every suite (so the ledger can be checked against all cases);
+// returns {suites, cases} or the exit status.
+function loadValid(corpusDir, modes) {
+  const { suites, errors } = loadCorpus(corpusDir);
+  const check = makeValidator(path.join(CORPUS, 'case-v1.schema.json'), modes);
+  for (const s of suites) errors.push(...check(s));
+  if (errors.length) {
+    for (const e of errors) console.error(formatError(e, REPO));
+    return bad(`${errors.length} error(s) in the case files; no backend was started`);
+  }
+  return { suites, cases: new Map(suites.map((s) => [s.name, casesOf(s)])) };
+}
+
+async function main(argv) {
+  let o;
+  try {
+    o = parseArgs(argv);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    console.error(`corpus: ${e.message}\n${USAGE}`);
+    return 2;
+  }
+  if (o.help) { say(USAGE); return 0; }
+  const corpusDir = o.corpus ? path.resolve(o.corpus) : CORPUS;
+  const modes = JSON.parse(readFileSync(path.join(CORPUS, 'modes.json'), 'utf8')).modes;
+
+  const loaded = loadValid(corpusDir, modes);
+  if (typeof loaded === 'number') return loaded;
+  const suiteNames = loaded.suites.map((s) => s.name);
+  const unknownSuite = o.suites.find((s) => !suiteNames.includes(s));
+  if (unknownSuite) return bad(`there is no suite "${unknownSuite}" (suites: ${suiteNames.join(', ') || 'none'})`);
+  const suites = o.suites.length ? suiteNames.filter((s) => o.suites.includes(s)) : suiteNames;
+  const cases = suites.flatMap((s) => selectCases(loaded.cases.get(s), o));
+
+  const names = [...new Set(o.backends.length ? o.backends : [...BACKEND_NAMES, ...Object.keys(o.adapters)])];
+  const specs = names.map((n) => resolveBackend(n, { extra: o.adapters }));
+  const missing = specs.filter((s) => s.missing);
+  if (missing.length) {
+    for (const m of missing) console.error(`corpus: backend ${m.name} cannot start: ${m.missing}`);
+    return bad(`${missing.length} backend(s) missing; install or build them, or choose others with --backend`);
+  }
+
+  const ledgerFile = path.join(corpusDir, 'known-gaps.json');
+  const ledger = readLedger(ledgerFile);
+  if (ledger.error) return bad(ledger.error);
+  const known = {
+    backends: new Set([...BACKEND_NAMES, ...Object.keys(o.adapters)]),
+    cases: new Set([...loaded.cases.values()].flat().map((c) => `${c.suite}::${c.name}`)),
+    own: OWN_BACKENDS, ownSuite: OWN_SUITE,
+  };
+  const problems = ledgerProblems(ledger.entries, known);
+  if (problems.length && !o.updateLedger) {
+    for (const p of problems) console.error(`corpus: ${path.relative(REPO, ledgerFile)}: ${p}`);
+    return bad(`the ledger is bad (${problems.length} problem(s)); --update-ledger drops entries of cases that are gone`);
+  }
+
+  say(`corpus: ${cases.length} case(s) of ${suites.length} suite(s) on ${specs.length} backend(s)`);
+  const started = Date.now();
+  const perBackend = await mapLimited(specs, o.jobs, async (spec) => {
+    const res = await runBackend(spec, cases, { modes, timeoutMs: o.timeoutMs });
+    const n = (st) => res.filter((r) => r.status === st).length;
+    say(`corpus: ${spec.name}: ${n('pass')} passed, ${n('fail')} failed, ${n('unreported')} with nothing reported`);
+    return res;
+  });
+  const results = perBackend.flat();
+
+  let entries = ledger.entries;
+  if (o.updateLedger) {
+    entries = updatedLedger(ledger.entries, results, known);
+    writeLedger(ledgerFile, entries);
+    const added = Object.keys(entries).filter((k) => entries[k] === TODO && ledger.entries[k] !== TODO).length;
+    const dropped = Object.keys(ledger.entries).filter((k) => !(k in entries)).length;
+    say(`corpus: wrote ${path.relative(REPO, ledgerFile)}: ${added} new entr(ies) to give a reason, ${dropped} dropped`);
+  }
+  const verdict = judgeLedger(entries, results);
+  for (const r of verdict.unledgered) for (const l of describeFailure(r, { verbose: o.verbose })) say(l);
+  if (o.verbose) for (const r of verdict.ledgered) for (const l of describeFailure(r, { verbose: true, reason: entries[ledgerKey(r.backend, r.suite, r.case)] })) say(l);
+  for (const k of verdict.stale) say(`STALE ${k}: the case no longer fails; remove the entry (--update-ledger)`);
+  for (const k of verdict.todo) say(`TODO ${k}: write the reason (what the emulator does, and the standard it departs from)`);
+
+  let status = verdict.unledgered.length || verdict.stale.length || verdict.todo.length ? 1 : 0;
+  let witness = null;
+  const witnesses = specs.map((s) => s.name).filter((n) => !OWN_BACKENDS.has(n));
+  if (suites.includes(OWN_SUITE)) {
+    witness = witnessCounts({ cases: cases.filter((c) => c.suite === OWN_SUITE), results, witnesses, ledger: entries, modes });
+    // Only a run of every case on every backend can say how much is witnessed.
+    const full = !o.backends.length && !o.caseGlob && !o.sample;
+    if (full && tooFewWitnessed(witness)) {
+      say(`FAIL ${witness.combined.unwitnessed} of ${witness.total} expectations of the ${OWN_SUITE} suite are unwitnessed; they must stay under ${MAX_UNWITNESSED * 100}%`);
+      status = 1;
+    }
+  }
+  say(`corpus: ${results.length} result(s) in ${((Date.now() - started) / 1000).toFixed(1)} s: ` +
+      `${verdict.unledgered.length} unledgered failure(s), ${verdict.ledgered.length} ledgered, ` +
+      `${verdict.stale.length} stale entr(ies), ${verdict.todo.length} TODO reason(s)`);
+  if (o.summary) {
+    say('');
+    say(matrixMarkdown(results, specs.map((s) => s.name), suites));
+    if (witness) say('\n' + witnessMarkdown(witness, OWN_SUITE));
+  }
+  if (o.json) {
+    const doc = {
+      version: 1, backends: specs.map((s) => s.name), suites,
+      cases: results.map(({ checks, ...r }) => ({ ...r, ledger: entries[ledgerKey(r.backend, r.suite, r.case)] ?? null })),
+      records: recordsOf(results),
+      ledger: { unledgered: verdict.unledgered.map((r) => ledgerKey(r.backend, r.suite, r.case)), stale: verdict.stale, todo: verdict.todo },
+      witness, status,
+    };
+    writeFileSync(o.json, JSON.stringify(doc, null, 1) + '\n');
+  }
+  return status;
+}
+
+process.exitCode = await main(process.argv.slice(2));

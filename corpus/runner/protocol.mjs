@@ -1,0 +1,184 @@
+// The client side of the backend line protocol (backends/README.md): one adapter
+// process, commands written to its stdin, answers read from its stdout. Every answer has
+// a deadline, and an adapter that exits, stops answering or writes outside the contract
+// becomes an AdapterError naming it, never a hang.
+import { spawn } from 'node:child_process';
+import { ProtocolError } from './quote.mjs';
+import { parseDump, parseModeAnswer, parseKeypadAnswer, parseStyled, parseMatches } from './dump.mjs';
+
+export class AdapterError extends Error {}
+
+const STDERR_KEPT = 4096;
+// Writes the adapter has not answered yet make the next deadline longer: one second per
+// MiB, for slow emulators fed long inputs.
+const MS_PER_MIB = 1000;
+
+export class AdapterProcess {
+  /** spec: {name, command, args, cwd?, env?}; timeoutMs: the deadline of one answer. */
+  constructor(spec, { timeoutMs = 20000 } = {}) {
+    this.spec = spec;
+    this.timeoutMs = timeoutMs;
+    this.lines = [];
+    this.partial = [];
+    this.waiter = null;
+    this.stderr = '';
+    this.exit = null;
+    this.pendingBytes = 0;
+    this.killed = false;
+    this.child = spawn(spec.command, spec.args ?? [], {
+      cwd: spec.cwd, env: spec.env ?? process.env, stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    this.child.on('error', (e) => this._ended(`could not be started: ${e.message}`));
+    // 'close' comes after stdout is read to its end, so a last answer is not lost.
+    this.child.on('close', (code, signal) => this._ended(signal ? `was killed by ${signal}` : `exited with status ${code}`));
+    this.child.stdin.on('error', () => {}); // EPIPE: the exit handler says why
+    this.child.stdout.on('data', (chunk) => this._onData(chunk));
+    this.child.stderr.on('data', (chunk) => {
+      this.stderr = (this.stderr + chunk.toString('utf8')).slice(-STDERR_KEPT);
+    });
+  }
+
+  get alive() { return this.exit === null; }
+
+  _ended(why) {
+    if (this.exit !== null) return;
+    this.exit = why;
+    this._wake();
+  }
+
+  _onData(chunk) {
+    let start = 0;
+    for (;;) {
+      const nl = chunk.indexOf(10, start);
+      if (nl < 0) break;
+      this.partial.push(chunk.subarray(start, nl));
+      this.lines.push(Buffer.concat(this.partial));
+      this.partial = [];
+      start = nl + 1;
+    }
+    if (start < chunk.length) this.partial.push(chunk.subarray(start));
+    this._wake();
+  }
+
+  _wake() {
+    const w = this.waiter;
+    this.waiter = null;
+    if (w) w();
+  }
+
+  _error(what) {
+    const err = this.stderr.trim();
+    return new AdapterError(`backend ${this.spec.name} ${what}${err ? `; its stderr: ${err.split('\n').slice(-5).join(' | ')}` : ''}`);
+  }
+
+  _deadline() {
+    return Date.now() + this.timeoutMs + Math.ceil((this.pendingBytes / (1 << 20)) * MS_PER_MIB);
+  }
+
+  // Waits until cond() holds, the process ends, or the deadline passes.
+  async _until(cond, deadline, doing) {
+    while (!cond()) {
+      if (!this.alive) throw this._error(`${this.exit} while ${doing}`);
+      const left = deadline - Date.now();
+      if (left <= 0) {
+        this.kill();
+        throw this._error(`did not answer within ${Math.round(this.timeoutMs / 1000)} s while ${doing}`);
+      }
+      await new Promise((resolve) => {
+        const t = setTimeout(resolve, left);
+        this.waiter = () => { clearTimeout(t); resolve(); };
+      });
+    }
+  }
+
+  /** Writes one command line; waits while the pipe is full. */
+  async send(line) {
+    if (!this.alive) throw this._error(`${this.exit} before "${line.slice(0, 40)}"`);
+    this.pendingBytes += line.length;
+    if (this.child.stdin.write(line + '\n')) return;
+    let drained = false;
+    this.child.stdin.once('drain', () => { drained = true; this._wake(); });
+    await this._until(() => drained, this._deadline(), `reading "${line.slice(0, 40)}"`);
+  }
+
+  async _line(doing, deadline) {
+    await this._until(() => this.lines.length > 0, deadline, doing);
+    return this.lines.shift();
+  }
+
+  // Sends a command and reads its answer: one line, or lines up to `end` when block.
+  // Returns {unsupported: true} for `unsupported NAME`, else {lines}.
+  async _ask(command, block) {
+    const name = command.split(' ')[0];
+    if (this.lines.length) {
+      throw this._error(`printed "${this.lines[0].toString('utf8').slice(0, 80)}" unasked, before "${name}"`);
+    }
+    await this.send(command);
+    const deadline = this._deadline();
+    const first = await this._line(`answering "${name}"`, deadline);
+    this.pendingBytes = 0;
+    if (first.toString('latin1') === `unsupported ${name}`) return { unsupported: true };
+    if (!block) return { lines: [first] };
+    const lines = [];
+    for (let l = first; l.toString('latin1') !== 'end'; l = await this._line(`answering "${name}"`, deadline)) lines.push(l);
+    return { lines };
+  }
+
+  // Runs a parser over an answer, turning its complaints into an AdapterError.
+  _parsed(command, parse, answer) {
+    if (answer.unsupported) return { unsupported: true };
+    try {
+      return { value: parse(answer.lines) };
+    } catch (e) {
+      if (e instanceof ProtocolError) {
+        this.kill();
+        throw this._error(`answered "${command.slice(0, 40)}" outside the protocol: ${e.message}`);
+      }
+      throw e;
+    }
+  }
+
+  /** The state, parsed (dump.mjs); {unsupported} or {value}. */
+  async dump() {
+    return this._parsed('dump', parseDump, await this._ask('dump', true));
+  }
+
+  /** DECRQM value of a mode ("?N" or "N"). */
+  async mode(spec) {
+    return this._parsed(`mode ${spec}`, ([l]) => parseModeAnswer(l, spec), await this._ask(`mode ${spec}`, false));
+  }
+
+  async keypad() {
+    return this._parsed('keypad', ([l]) => parseKeypadAnswer(l), await this._ask('keypad', false));
+  }
+
+  async styled() {
+    return this._parsed('styled', parseStyled, await this._ask('styled', true));
+  }
+
+  async find(args) {
+    return this._parsed('find', parseMatches, await this._ask(`find ${args}`, true));
+  }
+
+  kill() {
+    this.killed = true;
+    if (this.alive) this.child.kill('SIGKILL');
+  }
+
+  /** Fit for the next command: running, and not killed. */
+  get usable() { return this.alive && !this.killed; }
+
+  /** Asks the adapter to quit, kills it when it does not in time, and waits for its end. */
+  async close() {
+    if (this.usable) {
+      this.child.stdin.end('quit\n');
+      try {
+        await this._until(() => !this.alive, Date.now() + Math.min(this.timeoutMs, 5000), 'quitting');
+      } catch {
+        this.kill();
+      }
+    }
+    this.kill();
+    if (this.alive) await new Promise((resolve) => this.child.once('close', resolve));
+  }
+}

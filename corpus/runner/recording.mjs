@@ -1,0 +1,88 @@
+// Recorded byte streams as the actions a backend replays: asciicast v2 (`o` events fed,
+// `r` events applied as resizes) and tessera journals (README: the journal; core/README.md:
+// the frame format), read here without the core so the runner needs no build.
+// Each reader returns [{feed: Buffer} | {resize: {rows, cols}} | {reset: true}] or throws
+// RecordingError saying where the file is wrong.
+
+export class RecordingError extends Error {}
+
+/** asciicast v2: a JSON header line, then [time, code, data] lines. */
+export function readCast(bytes) {
+  const lines = bytes.toString('utf8').split('\n');
+  if (lines.at(-1) === '') lines.pop();
+  const parse = (i) => {
+    try {
+      return JSON.parse(lines[i]);
+    } catch (e) {
+      throw new RecordingError(`line ${i + 1}: not JSON (${e.message})`);
+    }
+  };
+  const header = lines.length ? parse(0) : null;
+  if (!header || header.version !== 2) throw new RecordingError('line 1: not an asciicast v2 header');
+  const actions = [];
+  for (let i = 1; i < lines.length; i++) {
+    if (lines[i].trim() === '') continue;
+    const ev = parse(i);
+    if (!Array.isArray(ev) || ev.length < 3 || typeof ev[0] !== 'number' || typeof ev[1] !== 'string' || typeof ev[2] !== 'string') {
+      throw new RecordingError(`line ${i + 1}: an event is [time, code, data]`);
+    }
+    if (ev[1] === 'o') {
+      actions.push({ feed: Buffer.from(ev[2], 'utf8') });
+    } else if (ev[1] === 'r') {
+      const m = /^(\d+)x(\d+)$/.exec(ev[2]);
+      if (!m || +m[1] < 1 || +m[2] < 1 || +m[1] > 1000 || +m[2] > 1000) {
+        throw new RecordingError(`line ${i + 1}: a resize is "COLSxROWS", 1 to 1000 each`);
+      }
+      actions.push({ resize: { rows: +m[2], cols: +m[1] } });
+    }
+    // i (input) and m (marker) events change nothing on the screen.
+  }
+  return actions;
+}
+
+export const JOURNAL_MAGIC = Buffer.from('tessera-journal 1\n');
+const FRAME_HEADER = 16;
+const MAX_PAYLOAD = 16 << 20;
+const FRAME = { OUTPUT: 1, RESIZE: 2, RESET: 3, EXIT: 4, ACK: 5, INPUT: 6, MARK: 7 };
+// Payload lengths the frame format fixes; the others are bounded by MAX_PAYLOAD.
+const FIXED_LENGTH = { [FRAME.RESIZE]: 4, [FRAME.RESET]: 0, [FRAME.EXIT]: 8, [FRAME.ACK]: 8 };
+
+/** A journal: the magic line, then frames (little-endian header of 16 bytes, then payload). */
+export function readJournal(bytes) {
+  if (bytes.length < JOURNAL_MAGIC.length || !bytes.subarray(0, JOURNAL_MAGIC.length).equals(JOURNAL_MAGIC)) {
+    throw new RecordingError('byte 0: not a tessera journal (bad first line)');
+  }
+  const actions = [];
+  let pos = JOURNAL_MAGIC.length;
+  for (let index = 0; pos < bytes.length; index++) {
+    const at = `byte ${pos}: frame ${index}`;
+    if (bytes.length - pos < FRAME_HEADER) throw new RecordingError(`${at} is cut short`);
+    const type = bytes[pos], version = bytes[pos + 1];
+    const reserved = bytes.readUInt16LE(pos + 2), len = bytes.readUInt32LE(pos + 4);
+    if (type < FRAME.OUTPUT || type > FRAME.MARK) throw new RecordingError(`${at} has an unknown type ${type}`);
+    if (version !== 1 || reserved !== 0) throw new RecordingError(`${at} is not format version 1`);
+    if (len > MAX_PAYLOAD || (FIXED_LENGTH[type] !== undefined && len !== FIXED_LENGTH[type])) {
+      throw new RecordingError(`${at} has a bad payload length ${len}`);
+    }
+    const body = pos + FRAME_HEADER;
+    if (bytes.length - body < len) throw new RecordingError(`${at} is cut short`);
+    const payload = bytes.subarray(body, body + len);
+    if (type === FRAME.OUTPUT) {
+      actions.push({ feed: Buffer.from(payload) });
+    } else if (type === FRAME.RESIZE) {
+      const rows = payload.readUInt16LE(0), cols = payload.readUInt16LE(2);
+      if (rows < 1 || cols < 1 || rows > 1000 || cols > 1000) throw new RecordingError(`${at} resizes to ${rows}x${cols}`);
+      actions.push({ resize: { rows, cols } });
+    } else if (type === FRAME.RESET) {
+      actions.push({ reset: true });
+    }
+    // EXIT, ACK, INPUT and MARK frames change nothing on the screen.
+    pos = body + len;
+  }
+  return actions;
+}
+
+/** The actions of a recording file's bytes, chosen by its name's ending. */
+export function readRecording(name, bytes) {
+  return name.endsWith('.journal') ? readJournal(bytes) : readCast(bytes);
+}
