@@ -86,15 +86,22 @@ async function runCase(proc, c, modes) {
 export async function runBackend(spec, cases, { modes, timeoutMs, onResult = () => {} }) {
   const results = [];
   let proc = null;
+  const fresh = async () => {
+    await proc?.close();
+    proc = new AdapterProcess(spec, { timeoutMs });
+  };
   try {
     for (const c of cases) {
-      if (!proc?.usable) {
-        await proc?.close();
-        proc = new AdapterProcess(spec, { timeoutMs });
+      if (!proc?.usable) await fresh();
+      let r = await runCase(proc, c, modes);
+      if (r.error) {
+        // The adapter may have been broken by an earlier case (a corrupted heap shows
+        // later): the case runs again on a fresh one, and that result stands.
+        await fresh();
+        r = await runCase(proc, c, modes);
+        if (r.error) proc.kill();
       }
-      const r = { backend: spec.name, ...(await runCase(proc, c, modes)) };
-      // After an error the adapter's state is unknown: the next case gets a new one.
-      if (r.error) proc.kill();
+      r = { backend: spec.name, ...r };
       results.push(r);
       onResult(r);
     }
