@@ -29,7 +29,7 @@ function loadValid(corpusDir, modes) {
   const check = makeValidator(path.join(CORPUS, 'case-v1.schema.json'), modes);
   for (const s of suites) errors.push(...check(s));
   if (errors.length) {
-    for (const e of errors) console.error(formatError(e, REPO));
+    for (const e of errors) console.error(formatError(e));
     return bad(`${errors.length} error(s) in the case files; no backend was started`);
   }
   return { suites, cases: new Map(suites.map((s) => [s.name, casesOf(s)])) };

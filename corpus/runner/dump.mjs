@@ -12,6 +12,10 @@ const TRACKING = new Set(['off', 'x10', 'normal', 'button', 'any', 'click', 'dra
 const ENCODINGS = new Set(['default', 'utf8', 'sgr', 'urxvt']);
 const KNOWN_LISTS = { attrs: ATTRS, underline: UNDERLINES, shape: SHAPES };
 
+/** The first words of a dump's lines. */
+export const DUMP_TAGS = new Set(['size', 'cursor', 'pending-wrap', 'alt-screen', 'reverse-video', 'mouse', 'keypad', 'bell',
+  'title', 'icon', 'replies', 'clipboard', 'unhandled', 'scrollback', 'row', 'cell', 'known']);
+
 const text = (bytes) => bytes.toString('utf8');
 
 function fail(line, why) {

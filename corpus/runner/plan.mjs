@@ -36,8 +36,8 @@ function* actionsOf(holder, file) {
   } else if (holder.recordingRef) {
     const ref = path.resolve(path.dirname(file), holder.recordingRef);
     for (const a of readRecording(ref, readFileSync(ref))) {
-      if (a.feed) yield* writesOf(a.feed);
-      else yield a;
+      if (!a.feed) yield a;
+      else for (const w of writesOf(a.feed)) yield { feed: w };
     }
   }
 }

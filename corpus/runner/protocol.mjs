@@ -4,7 +4,7 @@
 // becomes an AdapterError naming it, never a hang.
 import { spawn } from 'node:child_process';
 import { ProtocolError } from './quote.mjs';
-import { parseDump, parseModeAnswer, parseKeypadAnswer, parseStyled, parseMatches } from './dump.mjs';
+import { DUMP_TAGS, parseDump, parseModeAnswer, parseKeypadAnswer, parseStyled, parseMatches } from './dump.mjs';
 
 export class AdapterError extends Error {}
 
@@ -106,9 +106,10 @@ export class AdapterProcess {
     return this.lines.shift();
   }
 
-  // Sends a command and reads its answer: one line, or lines up to `end` when block.
-  // Returns {unsupported: true} for `unsupported NAME`, else {lines}.
-  async _ask(command, block) {
+  // Sends a command and reads its answer: one line, or lines up to `end` when `tags`
+  // (the first words its lines may have) is given, so garbage is caught at its first
+  // line rather than at the deadline. Returns {unsupported: true} or {lines}.
+  async _ask(command, tags = null) {
     const name = command.split(' ')[0];
     if (this.lines.length) {
       throw this._error(`printed "${this.lines[0].toString('utf8').slice(0, 80)}" unasked, before "${name}"`);
@@ -118,9 +119,16 @@ export class AdapterProcess {
     const first = await this._line(`answering "${name}"`, deadline);
     this.pendingBytes = 0;
     if (first.toString('latin1') === `unsupported ${name}`) return { unsupported: true };
-    if (!block) return { lines: [first] };
+    if (!tags) return { lines: [first] };
     const lines = [];
-    for (let l = first; l.toString('latin1') !== 'end'; l = await this._line(`answering "${name}"`, deadline)) lines.push(l);
+    for (let l = first; l.toString('latin1') !== 'end'; l = await this._line(`answering "${name}"`, deadline)) {
+      const tag = l.toString('latin1').split(' ')[0];
+      if (!tags.has(tag)) {
+        this.kill();
+        throw this._error(`answered "${name}" outside the protocol: an unexpected "${tag.slice(0, 40)}"`);
+      }
+      lines.push(l);
+    }
     return { lines };
   }
 
@@ -140,24 +148,24 @@ export class AdapterProcess {
 
   /** The state, parsed (dump.mjs); {unsupported} or {value}. */
   async dump() {
-    return this._parsed('dump', parseDump, await this._ask('dump', true));
+    return this._parsed('dump', parseDump, await this._ask('dump', DUMP_TAGS));
   }
 
   /** DECRQM value of a mode ("?N" or "N"). */
   async mode(spec) {
-    return this._parsed(`mode ${spec}`, ([l]) => parseModeAnswer(l, spec), await this._ask(`mode ${spec}`, false));
+    return this._parsed(`mode ${spec}`, ([l]) => parseModeAnswer(l, spec), await this._ask(`mode ${spec}`));
   }
 
   async keypad() {
-    return this._parsed('keypad', ([l]) => parseKeypadAnswer(l), await this._ask('keypad', false));
+    return this._parsed('keypad', ([l]) => parseKeypadAnswer(l), await this._ask('keypad'));
   }
 
   async styled() {
-    return this._parsed('styled', parseStyled, await this._ask('styled', true));
+    return this._parsed('styled', parseStyled, await this._ask('styled', new Set(['styled'])));
   }
 
   async find(args) {
-    return this._parsed('find', parseMatches, await this._ask(`find ${args}`, true));
+    return this._parsed('find', parseMatches, await this._ask(`find ${args}`, new Set(['match'])));
   }
 
   kill() {

@@ -15,7 +15,8 @@ const FEED_OPTIONS = ['chunking', 'repeat'];
 
 /** "FILE: case NAME: POINTER: message", for people. */
 export function formatError(e, root = process.cwd()) {
-  const where = [path.relative(root, e.file) || e.file];
+  const rel = path.relative(root, e.file);
+  const where = [rel && !rel.startsWith('..') ? rel : e.file];
   if (e.case) where.push(`case ${e.case}`);
   if (e.pointer) where.push(e.pointer);
   return `${where.join(': ')}: ${e.message}`;
@@ -116,6 +117,8 @@ export function makeValidator(schemaFile, modes) {
         return typeof n === 'string' ? n : m ? `#${m[1]}` : null;
       };
       const push = (pointer, message) => errors.push({ file, case: caseName(pointer), pointer, message });
+      // Cases the schema refused are left out of the other rules; the rest are judged.
+      const refused = new Set();
       if (!validate(data)) {
         const dedup = new Set();
         for (const err of validate.errors) {
@@ -123,10 +126,13 @@ export function makeValidator(schemaFile, modes) {
           if (!e || dedup.has(e.pointer + e.message)) continue;
           dedup.add(e.pointer + e.message);
           push(e.pointer, e.message);
+          const m = /^\/cases\/(\d+)/.exec(e.pointer);
+          refused.add(m ? +m[1] : 'file');
         }
-        continue;
       }
+      if (refused.has('file') || !Array.isArray(data?.cases)) continue;
       data.cases.forEach((c, i) => {
+        if (refused.has(i)) return;
         const at = `/cases/${i}`;
         for (const e of caseRules(c, at, { suite: suite.name, suiteDir: suite.dir, file, modes })) push(e.pointer, e.message);
         if (seen.has(c.name)) push(`${at}/name`, `a second case named "${c.name}" in the suite (the first is in ${path.basename(seen.get(c.name))})`);
