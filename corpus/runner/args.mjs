@@ -14,7 +14,7 @@ const positive = (flag, v) => {
 /** The options of argv (without node and the script); throws UsageError. */
 export function parseArgs(argv) {
   const o = { backends: [], suites: [], caseGlob: null, sample: null, summary: false, json: null,
-              updateLedger: false, verbose: false, jobs: 2, timeoutMs: 20000, adapters: {}, corpus: null, help: false };
+              updateLedger: false, verbose: false, jobs: 2, timeoutMs: 10000, adapters: {}, corpus: null, help: false };
   for (let i = 0; i < argv.length; i++) {
     let arg = argv[i];
     let value;

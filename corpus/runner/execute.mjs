@@ -4,11 +4,15 @@
 //   status: 'pass' (no mismatch, something reported), 'fail' (a mismatch or an error),
 //           'unreported' (the backend could report none of it);
 //   checks: [{step, kind, field, expected, status, actual?, cells?, why?}];
-//   error:  {step, message} when the adapter died, hung or wrote garbage.
+//   error:  {step, message, timedOut?} when the adapter died, hung or wrote garbage.
 import { AdapterProcess, AdapterError } from './protocol.mjs';
 import { quote } from './quote.mjs';
 import { phasesOf } from './plan.mjs';
 import { unitsOf, REPLY_KINDS } from './expect.mjs';
+
+// An adapter that hangs on this many cases in a row (each tried twice) is broken: the
+// rest of its cases are errors without being run, so that it costs a minute, not hours.
+const GIVE_UP_AFTER = 3;
 
 async function act(proc, a) {
   if (a.feed) await proc.send(`feed ${a.feed.toString('hex')}`);
@@ -74,7 +78,7 @@ async function runCase(proc, c, modes) {
     }
   } catch (e) {
     if (!(e instanceof AdapterError)) throw e;
-    error = { step, message: e.message };
+    error = { step, message: e.message, ...(e.timedOut ? { timedOut: true } : {}) };
   }
   return { suite: c.suite, case: c.name, file: c.file, status: statusOf(checks, error), checks, ...(error ? { error } : {}) };
 }
@@ -90,16 +94,24 @@ export async function runBackend(spec, cases, { modes, timeoutMs, onResult = () 
     await proc?.close();
     proc = new AdapterProcess(spec, { timeoutMs });
   };
+  let hungInARow = 0;
   try {
     for (const c of cases) {
-      if (!proc?.usable) await fresh();
-      let r = await runCase(proc, c, modes);
-      if (r.error) {
-        // The adapter may have been broken by an earlier case (a corrupted heap shows
-        // later): the case runs again on a fresh one, and that result stands.
-        await fresh();
+      let r;
+      if (hungInARow >= GIVE_UP_AFTER) {
+        r = { suite: c.suite, case: c.name, file: c.file, status: 'fail', checks: [],
+              error: { step: null, message: `not run: backend ${spec.name} hung on the ${GIVE_UP_AFTER} cases before it` } };
+      } else {
+        if (!proc?.usable) await fresh();
         r = await runCase(proc, c, modes);
-        if (r.error) proc.kill();
+        if (r.error) {
+          // The adapter may have been broken by an earlier case (a corrupted heap shows
+          // later): the case runs again on a fresh one, and that result stands.
+          await fresh();
+          r = await runCase(proc, c, modes);
+          if (r.error) proc.kill();
+        }
+        hungInARow = r.error?.timedOut ? hungInARow + 1 : 0;
       }
       r = { backend: spec.name, ...r };
       results.push(r);

@@ -15,7 +15,7 @@ const MS_PER_MIB = 1000;
 
 export class AdapterProcess {
   /** spec: {name, command, args, cwd?, env?}; timeoutMs: the deadline of one answer. */
-  constructor(spec, { timeoutMs = 20000 } = {}) {
+  constructor(spec, { timeoutMs = 10000 } = {}) {
     this.spec = spec;
     this.timeoutMs = timeoutMs;
     this.lines = [];
@@ -82,7 +82,9 @@ export class AdapterProcess {
       const left = deadline - Date.now();
       if (left <= 0) {
         this.kill();
-        throw this._error(`did not answer within ${Math.round(this.timeoutMs / 1000)} s while ${doing}`);
+        const e = this._error(`did not answer within ${Math.round(this.timeoutMs / 1000)} s while ${doing}`);
+        e.timedOut = true;
+        throw e;
       }
       await new Promise((resolve) => {
         const t = setTimeout(resolve, left);

@@ -53,3 +53,14 @@ test('a backend that cannot start is named with what is missing', async () => {
   assert.match(r.stderr, /backend libvterm cannot start: \/nonexistent\/bin\/backend_libvterm is not built \(install Debian's libvterm-dev/);
   assert.match(r.stderr, /backend nosuch cannot start: there is no backend "nosuch"/);
 });
+
+test('an adapter that hangs case after case is given up on', async () => {
+  const hang = (i) => ({ name: `hangs-${i}`, input: 'HANG', expectedScreen: ['HANG'] });
+  const r = await runWith([hang(1), hang(2), hang(3), hang(4), after], ['--timeout', '1']);
+  assert.equal(r.status, 1);
+  assert.deepEqual(r.doc.records.filter((x) => x.type === 'error').map((e) => e.message.replace(/ while.*/, '')), [
+    'backend fake did not answer within 1 s', 'backend fake did not answer within 1 s', 'backend fake did not answer within 1 s',
+    'not run: backend fake hung on the 3 cases before it', 'not run: backend fake hung on the 3 cases before it',
+  ]);
+  assert.ok(r.ms < 20000, `took ${r.ms} ms`);
+});
