@@ -61,9 +61,9 @@ const REGISTRY = {
     },
   },
   pyte: {
-    start: () => ({ command: 'python3', args: [here('pyte_adapter.py')] }),
+    start: () => ({ command: '/usr/bin/python3', args: [here('pyte_adapter.py')] }),
     missing: () => missingFile(here('pyte_adapter.py'))
-      ?? (runs('python3', ['-c', 'import pyte']) ? null : "python3 cannot import pyte (install Debian's python3-pyte)"),
+      ?? (runs('/usr/bin/python3', ['-c', 'import pyte']) ? null : "/usr/bin/python3 cannot import pyte (install Debian's python3-pyte)"),
   },
   tmux: {
     start: () => ({ command: process.execPath, args: [here('tmux.mjs')] }),

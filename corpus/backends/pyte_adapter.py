@@ -276,6 +276,8 @@ class Adapter:
                 width = cell_width(line, x)
                 if width != 1 or not is_plain_blank(c):
                     out.append(cell_line(y, x, c, width))
+        # What pyte keeps of each (README.md, "known"): the rest is unreported, not wrong.
+        out.append(b"known attrs bold,italic,inverse,strike\nknown underline none,single\n")
         out.append(b"end\n")
         return b"".join(out)
 

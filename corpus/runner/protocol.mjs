@@ -93,11 +93,11 @@ export class AdapterProcess {
     }
   }
 
-  /** Writes one command line; waits while the pipe is full. */
+  /** Writes one command line (a byte per character, as quote() gives); waits while the pipe is full. */
   async send(line) {
     if (!this.alive) throw this._error(`${this.exit} before "${line.slice(0, 40)}"`);
     this.pendingBytes += line.length;
-    if (this.child.stdin.write(line + '\n')) return;
+    if (this.child.stdin.write(Buffer.from(line + '\n', 'latin1'))) return;
     let drained = false;
     this.child.stdin.once('drain', () => { drained = true; this._wake(); });
     await this._until(() => drained, this._deadline(), `reading "${line.slice(0, 40)}"`);

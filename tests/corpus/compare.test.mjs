@@ -181,3 +181,15 @@ test('witnesses: agreeing, differing with or without an entry, unwitnessed; tess
   assert.equal(tooFewWitnessed(w), true);
   assert.equal(tooFewWitnessed({ ...w, total: 20, combined: { ...w.combined, unwitnessed: 0 } }), false);
 });
+
+test('commands reach the adapter as bytes: a needle in UTF-8, quoted once', async () => {
+  const { AdapterProcess } = await import('../../corpus/runner/protocol.mjs');
+  const want = Buffer.from('find "\u6f22\\x22" exact\n').toString('hex');
+  const echo = `process.stdin.once('data', (d) => process.stdout.write(d.toString('hex') === '${want}' ? 'match 1 2 3\\nend\\n' : 'match 9 9 9\\nend\\n'));`;
+  const proc = new AdapterProcess({ name: 'echo', command: process.execPath, args: ['-e', echo] }, { timeoutMs: 5000 });
+  try {
+    assert.deepEqual(await proc.find(quote('\u6f22"').toString('latin1') + ' exact'), { value: [{ row: 1, col: 2, cells: 3 }] });
+  } finally {
+    await proc.close();
+  }
+});
