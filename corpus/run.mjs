@@ -20,6 +20,8 @@ import { BACKEND_NAMES, OWN_BACKENDS, OWN_SUITE, REPO, resolveBackend } from './
 
 const CORPUS = path.dirname(fileURLToPath(import.meta.url));
 const say = (line) => console.log(line);
+// A path inside the repository relative to it, any other as it is.
+const shortPath = (f) => (path.relative(REPO, f).startsWith('..') ? f : path.relative(REPO, f));
 const bad = (line) => { console.error(`corpus: ${line}`); return 2; };
 
 // Loads and validates every suite (so the ledger can be checked against all cases);
@@ -45,6 +47,7 @@ async function main(argv) {
     return 2;
   }
   if (o.help) { say(USAGE); return 0; }
+  if (o.sessions) return bad('--sessions: the session differentials (corpus/sessions/) are not in this runner yet');
   const corpusDir = o.corpus ? path.resolve(o.corpus) : CORPUS;
   const modes = JSON.parse(readFileSync(path.join(CORPUS, 'modes.json'), 'utf8')).modes;
 
@@ -125,8 +128,8 @@ async function main(argv) {
   if (o.json) {
     const doc = {
       version: 1, backends: specs.map((s) => s.name), suites,
-      cases: results.map(({ checks, ...r }) => ({ ...r, ledger: entries[ledgerKey(r.backend, r.suite, r.case)] ?? null })),
-      records: recordsOf(results),
+      cases: results.map(({ checks, ...r }) => ({ ...r, file: shortPath(r.file), ledger: entries[ledgerKey(r.backend, r.suite, r.case)] ?? null })),
+      records: recordsOf(results).map((x) => ({ ...x, file: shortPath(x.file) })),
       ledger: { unledgered: verdict.unledgered.map((r) => ledgerKey(r.backend, r.suite, r.case)), stale: verdict.stale, todo: verdict.todo },
       witness, status,
     };

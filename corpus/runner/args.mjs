@@ -1,6 +1,6 @@
 // The runner's command line (corpus/README.md: The runner).
 
-export const USAGE = `usage: node corpus/run.mjs [--backend NAME]... [--suite NAME]... [--case GLOB]
+export const USAGE = `usage: node corpus/run.mjs [--backend NAME]... [--suite NAME]... [--case GLOB] [--sessions]
                            [--sample N] [--summary] [--json FILE] [--update-ledger] [-v]
                            [--jobs N] [--timeout SECONDS] [--adapter NAME=COMMAND]... [--corpus DIR]`;
 
@@ -14,7 +14,7 @@ const positive = (flag, v) => {
 /** The options of argv (without node and the script); throws UsageError. */
 export function parseArgs(argv) {
   const o = { backends: [], suites: [], caseGlob: null, sample: null, summary: false, json: null,
-              updateLedger: false, verbose: false, jobs: 2, timeoutMs: 10000, adapters: {}, corpus: null, help: false };
+              updateLedger: false, sessions: false, verbose: false, jobs: 2, timeoutMs: 10000, adapters: {}, corpus: null, help: false };
   for (let i = 0; i < argv.length; i++) {
     let arg = argv[i];
     let value;
@@ -42,12 +42,13 @@ export function parseArgs(argv) {
         break;
       }
       case '--summary': o.summary = true; break;
+      case '--sessions': o.sessions = true; break;
       case '--update-ledger': o.updateLedger = true; break;
       case '-v': case '--verbose': o.verbose = true; break;
       case '-h': case '--help': o.help = true; break;
       default: throw new UsageError(`unknown argument "${argv[i]}"`);
     }
-    if (value !== undefined && ['--summary', '--update-ledger', '--verbose'].includes(arg)) {
+    if (value !== undefined && ['--summary', '--sessions', '--update-ledger', '--verbose'].includes(arg)) {
       throw new UsageError(`${arg} takes no value`);
     }
   }
