@@ -2,13 +2,24 @@
 # Runs every test tessera has: the README's test command, and what CI runs (.ci/run).
 #
 # Parts, in order: setup, the normal and the ASan+UBSan builds, the C tests (ctest) under
-# ASan+UBSan and in the normal build, 60 seconds of fuzzing, the node:test suites.
+# ASan+UBSan and in the normal build, 60 seconds of fuzzing, the conformance corpus on every
+# backend (corpus/run.mjs), the node:test suites.
+#
+#   bash scripts/test.sh           the quick, complete pass (what CI runs)
+#   bash scripts/test.sh --long    the same with 10 minutes of fuzzing
 # Every part runs even when an earlier one failed; the summary says which failed, and the
 # exit status is non-zero if any did. A part that could not run is a skip, never a pass.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
 
+LONG=0
+case "${1:-}" in
+  --long) LONG=1 ;;
+  "") ;;
+  *) echo "usage: bash scripts/test.sh [--long]" >&2; exit 2 ;;
+esac
 FUZZ_SECONDS=${TSR_FUZZ_SECONDS:-60}
+[ "$LONG" -eq 0 ] || FUZZ_SECONDS=${TSR_FUZZ_SECONDS:-600}
 # UBSan prints a stack for every report; both sanitizers stop at the first error.
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:halt_on_error=1}
@@ -78,6 +89,13 @@ if [ -f scripts/fuzz.sh ]; then
   part "fuzz ${FUZZ_SECONDS}s" bash scripts/fuzz.sh "$FUZZ_SECONDS"
 else
   skip "fuzz ${FUZZ_SECONDS}s" "scripts/fuzz.sh does not exist yet"
+fi
+
+# The corpus needs the normal build (its adapters); every backend must be present.
+if [ "$normal_built" -eq 1 ]; then
+  part "conformance corpus" node corpus/run.mjs --summary
+else
+  fail_part "conformance corpus" "the normal build failed"
 fi
 
 mapfile -t suites < <(node_suites)
