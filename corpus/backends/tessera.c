@@ -232,6 +232,7 @@ static void dump(adapter *a)
     putchar(' ');
     proto_put_quoted(payload, strlen(payload));
     printf("\nunhandled %d\n", tsr_term_unhandled_count(t));
+    puts("known tokens ul-color,protected,link");
     /* The public API gives scrollback lines as text with trailing blanks trimmed. */
     int sb = tsr_term_scrollback_lines(t);
     if (sb > 0) {

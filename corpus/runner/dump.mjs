@@ -10,7 +10,10 @@ const UNDERLINES = new Set(['none', 'single', 'double', 'curly', 'dotted', 'dash
 const SHAPES = new Set(['default', 'block', 'underline', 'bar']);
 const TRACKING = new Set(['off', 'x10', 'normal', 'button', 'any', 'click', 'drag', 'move']);
 const ENCODINGS = new Set(['default', 'utf8', 'sgr', 'urxvt']);
-const KNOWN_LISTS = { attrs: ATTRS, underline: UNDERLINES, shape: SHAPES };
+// `known tokens ...`: the optional cell tokens an emulator always knows, so a cell
+// without a line of its own has their defaults even when no printed cell carries them.
+const CELL_TOKENS = new Map([['ul-color', 'underlineColor'], ['protected', 'protected'], ['link', 'link']]);
+const KNOWN_LISTS = { attrs: ATTRS, underline: UNDERLINES, shape: SHAPES, tokens: new Set(CELL_TOKENS.keys()) };
 
 /** The first words of a dump's lines. */
 export const DUMP_TAGS = new Set(['size', 'cursor', 'pending-wrap', 'alt-screen', 'reverse-video', 'mouse', 'keypad', 'bell',
@@ -150,7 +153,9 @@ export function parseDump(lines) {
       case 'cell': parseCell(f, d); break;
       case 'known': {
         const what = f.word(new Set(Object.keys(KNOWN_LISTS)));
-        d.known[what] = new Set(f.list(KNOWN_LISTS[what]));
+        const values = f.list(KNOWN_LISTS[what]);
+        if (what === 'tokens') for (const v of values) d.cellTokens.add(CELL_TOKENS.get(v));
+        else d.known[what] = new Set(values);
         break;
       }
       default: fail(line, `an unknown line "${tag}"`);
