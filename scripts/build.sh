@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Configures (once) and builds tessera.
 #
-#   bash scripts/build.sh             build/       the normal build (RelWithDebInfo)
+#   bash scripts/build.sh             build/       the normal build (RelWithDebInfo), and the
+#                                                  corpus's Rust adapters in build/corpus-rust/
 #   bash scripts/build.sh --asan      build/ and build-asan/ (ASan + UBSan, -DTSR_SANITIZE=ON)
 #   bash scripts/build.sh --asan-only build-asan/ alone (used by scripts/test.sh to report each)
 #
@@ -36,4 +37,7 @@ configure_and_build() {
 }
 
 [ $normal -eq 0 ] || configure_and_build build
+# The corpus's Rust adapters (cargo, offline); status 3 is a missing cargo or crate: said, not
+# fatal, as CMake does for libvterm.
+[ $normal -eq 0 ] || bash corpus/backends/rust/build.sh || [ $? -eq 3 ]
 [ $asan -eq 0 ] || configure_and_build build-asan -DTSR_SANITIZE=ON
