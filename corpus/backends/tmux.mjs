@@ -1,0 +1,366 @@
+#!/usr/bin/env node
+// Backend adapter: tmux (Debian 3.3a) behind the contract of corpus/backends/README.md.
+// A private tmux server (its own socket in a temporary folder, no configuration) runs one
+// pane whose program copies a FIFO to the pane's terminal: bytes written to the FIFO are
+// what the pane's program prints, and tmux's emulator parses them. `pipe-pane -O` hands
+// back every byte tmux reads from the pane, after it parsed them (tmux queues the copy,
+// then parses, in one callback), so a feed waits until all its bytes came back: every
+// byte was processed, and nothing was added to the stream to find that out.
+// The state comes from `display-message -p` formats and `capture-pane -p -e -N`.
+// The server dies with the adapter: on quit, end of input, any error and any signal we
+// can catch; if the adapter is killed outright, the pane's `cat` sees the FIFO close and
+// exits, the pane removes the temporary folder and ends, and with the only session ends
+// the server.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+
+const WAIT_MS = 20000; // a loaded machine is slow; a stuck tmux is an error, not a hang
+const env = { ...process.env, LC_ALL: 'C.UTF-8' }; // tmux's wcwidth needs a UTF-8 locale
+delete env.TMUX;
+
+let server = null; // {dir, sock, pid, writer, reader, sent, received, waiter}
+
+function cleanup() {
+  if (!server) return;
+  const s = server;
+  server = null;
+  s.writer?.destroy();
+  s.reader?.destroy();
+  spawnSync('tmux', ['-S', s.sock, 'kill-server'], { env, stdio: 'ignore', timeout: 5000 });
+  if (s.pid) {
+    try {
+      process.kill(s.pid, 'SIGKILL');
+    } catch {
+      // already gone, as it should be
+    }
+  }
+  fs.rmSync(s.dir, { recursive: true, force: true });
+}
+
+function fail(message, status) {
+  cleanup();
+  process.stderr.write(`tmux adapter: ${message}\n`);
+  process.exit(status);
+}
+const malformed = (message) => fail(message, 2);
+const broken = (message) => fail(message, 1);
+
+process.on('exit', cleanup);
+for (const [signal, number] of [['SIGHUP', 1], ['SIGINT', 2], ['SIGTERM', 15], ['SIGPIPE', 13]]) {
+  process.on(signal, () => {
+    cleanup();
+    process.exit(128 + number);
+  });
+}
+process.on('uncaughtException', (e) => broken(e.stack || String(e)));
+process.stdout.on('error', (e) => broken(`stdout: ${e.message}`));
+
+function tmux(...args) {
+  const r = spawnSync('tmux', ['-S', server.sock, '-f', '/dev/null', ...args], { env, timeout: WAIT_MS });
+  if (r.error) broken(`tmux ${args[0]}: ${r.error.message}`);
+  if (r.status !== 0) broken(`tmux ${args[0]} exited ${r.status}: ${r.stderr.toString().trim()}`);
+  return r.stdout.toString('utf8');
+}
+
+// Resolves when the stream opened (a FIFO opens once its other end is open too).
+function opened(stream, what) {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => broken(`${what} did not open`), WAIT_MS);
+    stream.once('open', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+async function open(rows, cols, scrollback) {
+  cleanup();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-tmux-'));
+  server = { dir, sock: path.join(dir, 'sock'), sent: 0, received: 0, waiter: null };
+  const input = path.join(dir, 'in');
+  const output = path.join(dir, 'out');
+  const mk = spawnSync('mkfifo', [input, output]);
+  if (mk.status !== 0) broken(`mkfifo failed: ${mk.stderr}`);
+  // raw: no output processing (LF stays LF) and no echo of tmux's replies. The folder
+  // goes when the FIFO closes, even if the adapter was killed and could not clean up.
+  const relay = `stty raw -echo && cat '${input}'; rm -rf '${dir}'`;
+  tmux('start-server', ';', 'set', '-g', 'history-limit', String(scrollback), ';',
+    'set', '-g', 'status', 'off', ';',
+    'new-session', '-d', '-s', 'corpus', '-x', String(cols), '-y', String(rows), relay);
+  server.pid = Number(tmux('display-message', '-p', '#{pid}'));
+  // A fresh pane's title is the host name; the contract's fresh terminal has none.
+  tmux('set', '-w', '-g', 'window-size', 'manual', ';', 'select-pane', '-T', '', ';',
+    'pipe-pane', '-O', `exec cat > '${output}'`);
+  server.writer = fs.createWriteStream(input);
+  server.writer.on('error', (e) => broken(`writing to the pane: ${e.message}`));
+  server.reader = fs.createReadStream(output);
+  server.reader.on('error', (e) => broken(`reading the pane's copy: ${e.message}`));
+  server.reader.on('end', () => broken('the pane closed'));
+  server.reader.on('data', (chunk) => {
+    server.received += chunk.length;
+    if (server.waiter && server.received >= server.sent) server.waiter();
+  });
+  await Promise.all([opened(server.writer, 'the pane'), opened(server.reader, 'the pane copy')]);
+}
+
+// Writes the bytes to the pane and waits until tmux parsed every one of them.
+function feed(bytes) {
+  if (bytes.length === 0) return Promise.resolve();
+  server.sent += bytes.length;
+  server.writer.write(bytes);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => broken(`tmux did not read ${server.sent - server.received} bytes`), WAIT_MS);
+    server.waiter = () => {
+      clearTimeout(timer);
+      server.waiter = null;
+      resolve();
+    };
+    if (server.received >= server.sent) server.waiter();
+  });
+}
+
+const FORMATS = ['cursor_x', 'cursor_y', 'cursor_flag', 'alternate_on', 'pane_width', 'pane_height',
+  'history_size', 'keypad_flag', 'keypad_cursor_flag', 'insert_flag', 'origin_flag', 'wrap_flag',
+  'mouse_standard_flag', 'mouse_button_flag', 'mouse_all_flag', 'mouse_utf8_flag', 'mouse_sgr_flag',
+  'pane_title'];
+
+// The pane's state by format name; the title comes last, so it may hold any character.
+function state() {
+  const out = tmux('display-message', '-p', '-t', 'corpus', FORMATS.map((f) => `#{${f}}`).join('\t'));
+  const fields = out.replace(/\n$/, '').split('\t');
+  const st = {};
+  FORMATS.forEach((f, i) => {
+    st[f] = i < FORMATS.length - 1 ? Number(fields[i]) : fields.slice(i).join('\t');
+  });
+  return st;
+}
+
+// DEC private modes the formats tell; everything else is unknown (0).
+const PRIVATE_MODES = {
+  1: 'keypad_cursor_flag', 6: 'origin_flag', 7: 'wrap_flag', 25: 'cursor_flag',
+  47: 'alternate_on', 1047: 'alternate_on', 1049: 'alternate_on', 1000: 'mouse_standard_flag',
+  1002: 'mouse_button_flag', 1003: 'mouse_all_flag', 1005: 'mouse_utf8_flag', 1006: 'mouse_sgr_flag',
+};
+const ANSI_MODES = { 4: 'insert_flag' };
+
+// Display width as tmux's wcwidth gives it in C.UTF-8: 0 for marks and format
+// characters (tmux adds them to the cell before), 2 for East Asian Wide and Fullwidth
+// (ranges from Unicode 14's EastAsianWidth.txt, assigned code points), else 1.
+const ZERO_WIDTH = /^[\p{Mn}\p{Me}\p{Cf}\u1160-\u11ff\u200b]$/u;
+const WIDE = ('1100-115f 231a-231b 2329-232a 23e9-23ec 23f0 23f3 25fd-25fe 2614-2615 2648-2653 267f ' +
+  '2693 26a1 26aa-26ab 26bd-26be 26c4-26c5 26ce 26d4 26ea 26f2-26f3 26f5 26fa 26fd 2705 270a-270b ' +
+  '2728 274c 274e 2753-2755 2757 2795-2797 27b0 27bf 2b1b-2b1c 2b50 2b55 2e80-303e 3041-3247 ' +
+  '3250-4dbf 4e00-a4c6 a960-a97c ac00-d7a3 f900-fad9 fe10-fe19 fe30-fe6b ff01-ff60 ffe0-ffe6 ' +
+  '16fe0-1b2fb 1f004 1f0cf 1f18e 1f191-1f19a 1f200-1f320 1f32d-1f335 1f337-1f37c 1f37e-1f393 ' +
+  '1f3a0-1f3ca 1f3cf-1f3d3 1f3e0-1f3f0 1f3f4 1f3f8-1f43e 1f440 1f442-1f4fc 1f4ff-1f53d 1f54b-1f54e ' +
+  '1f550-1f567 1f57a 1f595-1f596 1f5a4 1f5fb-1f64f 1f680-1f6c5 1f6cc 1f6d0-1f6d2 1f6d5-1f6df ' +
+  '1f6eb-1f6ec 1f6f4-1f6fc 1f7e0-1f7f0 1f90c-1f93a 1f93c-1f945 1f947-1f9ff 1fa70-1faf6 20000-3fffd')
+  .split(' ').map((r) => r.split('-').map((h) => parseInt(h, 16)));
+
+function width(ch) {
+  if (ZERO_WIDTH.test(ch) && ch !== '\u00ad') return 0;
+  const cp = ch.codePointAt(0);
+  return WIDE.some(([lo, hi = lo]) => cp >= lo && cp <= hi) ? 2 : 1;
+}
+
+const ATTR_CODES = { 1: 'bold', 2: 'dim', 3: 'italic', 5: 'blink', 7: 'inverse', 8: 'hidden', 9: 'strike', 53: 'overline' };
+const ATTR_ORDER = ['bold', 'dim', 'italic', 'blink', 'inverse', 'hidden', 'strike', 'overline'];
+const UNDERLINES = ['none', 'single', 'double', 'curly', 'dotted', 'dashed'];
+const plainPen = () => ({ fg: 'default', bg: 'default', ul: 'default', attrs: new Set(), underline: 'none' });
+
+// An extended colour (38, 48, 58) from its sub-parameters or the parameters that follow.
+function extendedColour(sub, rest) {
+  const p = sub.length > 1 ? sub.slice(1) : rest.splice(0, rest[0] === '2' ? 4 : 2);
+  if (p[0] === '5') return String(Number(p[1]) & 255);
+  if (p[0] !== '2') return null;
+  const rgb = (p.length > 4 ? p.slice(2, 5) : p.slice(1, 4)).map((v) => Number(v || 0) & 255);
+  return `#${rgb.map((v) => v.toString(16).padStart(2, '0')).join('')}`;
+}
+
+// Applies one SGR sequence as capture-pane -e writes it.
+function applySgr(pen, params) {
+  const rest = params.split(';');
+  while (rest.length) {
+    const sub = rest.shift().split(':');
+    const n = Number(sub[0] || 0);
+    if (n === 0) Object.assign(pen, plainPen());
+    else if (ATTR_CODES[n]) pen.attrs.add(ATTR_CODES[n]);
+    else if (n === 4) pen.underline = UNDERLINES[sub.length > 1 ? Number(sub[1]) : 1] || 'single';
+    else if (n === 21) pen.underline = 'double';
+    else if (n === 22) ['bold', 'dim'].forEach((a) => pen.attrs.delete(a));
+    else if (n === 24) pen.underline = 'none';
+    else if (n >= 23 && n <= 29) pen.attrs.delete({ 23: 'italic', 25: 'blink', 27: 'inverse', 28: 'hidden', 29: 'strike' }[n]);
+    else if (n === 55) pen.attrs.delete('overline');
+    else if (n >= 30 && n <= 37) pen.fg = String(n - 30);
+    else if (n >= 90 && n <= 97) pen.fg = String(n - 82);
+    else if (n >= 40 && n <= 47) pen.bg = String(n - 40);
+    else if (n >= 100 && n <= 107) pen.bg = String(n - 92);
+    else if (n === 39) pen.fg = 'default';
+    else if (n === 49) pen.bg = 'default';
+    else if (n === 59) pen.ul = 'default';
+    else if (n === 38 || n === 48 || n === 58) {
+      const c = extendedColour(sub, rest);
+      if (c !== null) pen[{ 38: 'fg', 48: 'bg', 58: 'ul' }[n]] = c;
+    }
+  }
+}
+
+const blankCell = () => ({ text: '', width: 1, pen: plainPen() });
+
+// One captured line into exactly `cols` cells; the pen carries over from the line
+// before, as capture-pane -e writes only the changes.
+function lineCells(line, cols, pen) {
+  const cells = [];
+  const re = /\x1b\[([0-9;:]*)m|([\s\S])/gu;
+  for (const m of line.matchAll(re)) {
+    if (m[1] !== undefined) {
+      applySgr(pen, m[1]);
+      continue;
+    }
+    const w = width(m[2]);
+    if (w === 0 && cells.length) {
+      const last = cells.findLast((c) => c.width > 0);
+      last.text = (last.text || ' ') + m[2];
+      continue;
+    }
+    const look = { ...pen, attrs: new Set(pen.attrs) };
+    cells.push({ text: m[2] === ' ' ? '' : m[2], width: Math.max(w, 1), pen: look });
+    if (w === 2) cells.push({ text: '', width: 0, pen: look });
+  }
+  cells.length = Math.min(cells.length, cols);
+  while (cells.length < cols) cells.push(blankCell());
+  return cells;
+}
+
+// Bytes below 0x20, 0x7f, '"' and '\' as \xNN; everything else as it is.
+function quoted(text) {
+  const parts = ['"'];
+  for (const b of Buffer.from(text, 'utf8')) {
+    parts.push(b < 0x20 || b === 0x7f || b === 0x22 || b === 0x5c ? `\\x${b.toString(16).padStart(2, '0')}` : String.fromCharCode(b));
+  }
+  parts.push('"');
+  return parts.join(''); // a string of bytes, written out as latin1
+}
+
+function isPlain(c) {
+  return c.width === 1 && c.text === '' && c.pen.fg === 'default' && c.pen.bg === 'default' &&
+    c.pen.ul === 'default' && c.pen.attrs.size === 0 && c.pen.underline === 'none';
+}
+
+function rowLines(tag, index, cells) {
+  const text = cells.filter((c) => c.width > 0).map((c) => c.text || ' ').join('');
+  const lines = [`${tag} ${index} ${quoted(text)}`];
+  if (tag !== 'row') return lines;
+  cells.forEach((c, col) => {
+    if (isPlain(c)) return;
+    const attrs = ATTR_ORDER.filter((a) => c.pen.attrs.has(a)).join(',') || 'none';
+    lines.push(`cell ${index} ${col} ${quoted(c.text)} width ${c.width} fg ${c.pen.fg} bg ${c.pen.bg} ` +
+      `attrs ${attrs} underline ${c.pen.underline} ul-color ${c.pen.ul}`);
+  });
+  return lines;
+}
+
+function dump() {
+  const st = state();
+  const cols = st.pane_width;
+  const captured = tmux('capture-pane', '-p', '-e', '-N', '-t', 'corpus', '-S', '-', '-E', '-');
+  const lines = captured.replace(/\n$/, '').split('\n');
+  if (lines.length !== st.history_size + st.pane_height) {
+    broken(`capture-pane gave ${lines.length} lines for ${st.history_size} + ${st.pane_height}`);
+  }
+  const pen = plainPen();
+  const grid = lines.map((l) => lineCells(l, cols, pen));
+  const tracking = st.mouse_all_flag ? 'any' : st.mouse_button_flag ? 'button' : st.mouse_standard_flag ? 'normal' : 'off';
+  const encoding = st.mouse_sgr_flag ? 'sgr' : st.mouse_utf8_flag ? 'utf8' : 'default';
+  // tmux leaves the cursor one past the last column while a wrap is pending.
+  const out = [
+    `size ${st.pane_height} ${cols}`,
+    `cursor ${st.cursor_y} ${Math.min(st.cursor_x, cols - 1)} ${st.cursor_flag ? 'visible' : 'hidden'}`,
+    `pending-wrap ${st.cursor_x >= cols ? 1 : 0}`,
+    `alt-screen ${st.alternate_on}`,
+    `mouse ${tracking} ${encoding}`,
+    `keypad ${st.keypad_flag ? 'app' : 'normal'}`,
+    `title ${quoted(st.pane_title)}`,
+  ];
+  grid.slice(0, st.history_size).forEach((cells, i) => out.push(...rowLines('scrollback', i, cells)));
+  grid.slice(st.history_size).forEach((cells, i) => out.push(...rowLines('row', i, cells)));
+  out.push('end');
+  return out;
+}
+
+function mode(arg) {
+  const m = /^(\?)?([0-9]+)$/.exec(arg);
+  if (!m) malformed('mode takes ?N or N');
+  const format = (m[1] ? PRIVATE_MODES : ANSI_MODES)[Number(m[2])];
+  const value = format ? (state()[format] ? 1 : 2) : 0;
+  return [`mode ${m[1] || ''}${Number(m[2])} ${value}`];
+}
+
+function size(words, count, usage) {
+  if (words.length !== count || !words.every((w) => /^[0-9]+$/.test(w))) malformed(usage);
+  const n = words.map(Number);
+  if (n[0] < 1 || n[1] < 1 || n[0] > 10000 || n[1] > 10000) malformed(usage);
+  return n;
+}
+
+function hexBytes(hex) {
+  if (hex.length % 2) malformed('feed: odd number of hex digits');
+  if (!/^[0-9a-fA-F]*$/.test(hex)) malformed('feed: not a hex digit');
+  return Buffer.from(hex, 'hex');
+}
+
+async function command(line) {
+  const [cmd, ...words] = line.split(' ').filter((w) => w !== '');
+  if (cmd === 'open') {
+    const usage = 'open takes ROWS COLS SCROLLBACK [reflow]';
+    const reflow = words.length === 4 && words[3] === 'reflow'; // tmux always rewraps
+    const [rows, cols, scrollback] = size(words.slice(0, reflow ? 3 : words.length), 3, usage);
+    await open(rows, cols, scrollback);
+    return [];
+  }
+  if (cmd === 'quit' && words.length === 0) {
+    cleanup();
+    process.exit(0);
+  }
+  if (!server) malformed('the first command must be open');
+  switch (cmd) {
+    case 'feed':
+      if (words.length > 1) malformed('feed takes HEX');
+      await feed(hexBytes(words[0] || ''));
+      return [];
+    case 'resize': {
+      const [rows, cols] = size(words, 2, 'resize takes ROWS COLS');
+      tmux('resize-window', '-t', 'corpus', '-x', String(cols), '-y', String(rows));
+      return [];
+    }
+    case 'reset':
+      if (words.length) break;
+      await feed(Buffer.from('\x1bc', 'latin1'));
+      return [];
+    case 'mode':
+      if (words.length !== 1) break;
+      return mode(words[0]);
+    case 'keypad':
+      if (words.length) break;
+      return [`keypad ${state().keypad_flag ? 'app' : 'normal'}`];
+    case 'dump':
+      if (words.length) break;
+      return dump();
+    case 'styled':
+    case 'find':
+      return [`unsupported ${cmd}`];
+    default:
+  }
+  return malformed(`unknown or malformed command: ${line.slice(0, 40)}`);
+}
+
+const lines = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
+for await (const line of lines) {
+  const out = await command(line.replace(/\r$/, ''));
+  if (out.length) process.stdout.write(Buffer.from(out.join('\n') + '\n', 'latin1'));
+}
+cleanup();
+process.exit(0);
