@@ -59,7 +59,7 @@ process.on('uncaughtException', (e) => broken(e.stack || String(e)));
 process.stdout.on('error', (e) => broken(`stdout: ${e.message}`));
 
 function tmux(...args) {
-  const r = spawnSync('tmux', ['-S', server.sock, '-f', '/dev/null', ...args], { env, timeout: WAIT_MS });
+  const r = spawnSync('tmux', ['-u', '-S', server.sock, '-f', '/dev/null', ...args], { env, timeout: WAIT_MS });
   if (r.error) broken(`tmux ${args[0]}: ${r.error.message}`);
   if (r.status !== 0) broken(`tmux ${args[0]} exited ${r.status}: ${r.stderr.toString().trim()}`);
   return r.stdout.toString('utf8');
@@ -169,7 +169,7 @@ function width(ch) {
 const ATTR_CODES = { 1: 'bold', 2: 'dim', 3: 'italic', 5: 'blink', 7: 'inverse', 8: 'hidden', 9: 'strike', 53: 'overline' };
 const ATTR_ORDER = ['bold', 'dim', 'italic', 'blink', 'inverse', 'hidden', 'strike', 'overline'];
 const UNDERLINES = ['none', 'single', 'double', 'curly', 'dotted', 'dashed'];
-const plainPen = () => ({ fg: 'default', bg: 'default', ul: 'default', attrs: new Set(), underline: 'none' });
+const plainPen = () => ({ fg: 'default', bg: 'default', ul: 'default', attrs: new Set(), underline: 'none', graphics: false });
 
 // An extended colour (38, 48, 58) from its sub-parameters or the parameters that follow.
 function extendedColour(sub, rest) {
@@ -186,7 +186,7 @@ function applySgr(pen, params) {
   while (rest.length) {
     const sub = rest.shift().split(':');
     const n = Number(sub[0] || 0);
-    if (n === 0) Object.assign(pen, plainPen());
+    if (n === 0) Object.assign(pen, plainPen(), { graphics: pen.graphics }); // SO/SI stay
     else if (ATTR_CODES[n]) pen.attrs.add(ATTR_CODES[n]);
     else if (n === 4) pen.underline = UNDERLINES[sub.length > 1 ? Number(sub[1]) : 1] || 'single';
     else if (n === 21) pen.underline = 'double';
@@ -210,6 +210,13 @@ function applySgr(pen, params) {
 
 const blankCell = () => ({ text: '', width: 1, pen: plainPen() });
 
+// tmux keeps a DEC special graphics character as its ASCII byte with a charset flag,
+// which capture-pane -e writes as SO ... SI: the characters it shows, for 0x60-0x7e.
+const DEC_GRAPHICS = [...'\u25c6\u2592\u2409\u240c\u240d\u240a\u00b0\u00b1\u2424\u240b\u2518\u2510' +
+  '\u250c\u2514\u253c\u23ba\u23bb\u2500\u23bc\u23bd\u251c\u2524\u2534\u252c\u2502\u2264\u2265' +
+  '\u03c0\u2260\u00a3\u00b7'];
+const graphic = (ch) => (ch >= '`' && ch <= '~' ? DEC_GRAPHICS[ch.charCodeAt(0) - 0x60] : ch);
+
 // One captured line into exactly `cols` cells; the pen carries over from the line
 // before, as capture-pane -e writes only the changes.
 function lineCells(line, cols, pen) {
@@ -220,14 +227,19 @@ function lineCells(line, cols, pen) {
       applySgr(pen, m[1]);
       continue;
     }
-    const w = width(m[2]);
+    if (m[2] === '\x0e' || m[2] === '\x0f') {
+      pen.graphics = m[2] === '\x0e';
+      continue;
+    }
+    const ch = pen.graphics ? graphic(m[2]) : m[2];
+    const w = width(ch);
     if (w === 0 && cells.length) {
       const last = cells.findLast((c) => c.width > 0);
-      last.text = (last.text || ' ') + m[2];
+      last.text = (last.text || ' ') + ch;
       continue;
     }
     const look = { ...pen, attrs: new Set(pen.attrs) };
-    cells.push({ text: m[2] === ' ' ? '' : m[2], width: Math.max(w, 1), pen: look });
+    cells.push({ text: ch === ' ' ? '' : ch, width: Math.max(w, 1), pen: look });
     if (w === 2) cells.push({ text: '', width: 0, pen: look });
   }
   cells.length = Math.min(cells.length, cols);
