@@ -1,0 +1,254 @@
+// The vt100, alacritty_terminal and tmux backend adapters (corpus/backends/README.md):
+// known byte streams in, whole dumps out, every expected value worked out from the
+// sequences fed; malformed commands exit 2; tmux leaves no process and no file behind,
+// however the adapter ends.
+//
+// The Rust adapters come from build/corpus-rust/release/ (bash scripts/build.sh builds
+// them; $TESSERA_CORPUS_RUST_DIR overrides the folder). A missing adapter or a missing
+// tmux is a failure, never a skip.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repo = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const rustDir = process.env.TESSERA_CORPUS_RUST_DIR || path.join(repo, 'build', 'corpus-rust', 'release');
+const ADAPTERS = {
+  vt100: [path.join(rustDir, 'backend_vt100')],
+  alacritty: [path.join(rustDir, 'backend_alacritty')],
+  tmux: [process.execPath, path.join(repo, 'corpus', 'backends', 'tmux.mjs')],
+};
+const NAMES = Object.keys(ADAPTERS);
+
+function present(name) {
+  if (name === 'tmux') {
+    assert.equal(spawnSync('tmux', ['-V']).status, 0, 'tmux is not installed (Debian: tmux)');
+  } else {
+    assert.ok(fs.existsSync(ADAPTERS[name][0]), `${ADAPTERS[name][0]} is missing: run bash scripts/build.sh`);
+  }
+}
+
+const hex = (text) => Buffer.from(text, 'utf8').toString('hex');
+
+// Processes that name `dir` on their command line or hold a file inside it.
+function holders(dir) {
+  const found = [];
+  for (const pid of fs.readdirSync('/proc').filter((p) => /^[0-9]+$/.test(p))) {
+    if (Number(pid) === process.pid) continue;
+    try {
+      const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+      const fds = fs.readdirSync(`/proc/${pid}/fd`).map((fd) => {
+        try {
+          return fs.readlinkSync(`/proc/${pid}/fd/${fd}`);
+        } catch {
+          return '';
+        }
+      });
+      if (cmd.includes(dir) || fds.some((t) => t.startsWith(dir))) found.push(`${pid}: ${cmd}`);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found;
+}
+
+// Waits (at most 10 s) until nothing of a tmux adapter's run is left in `dir`.
+async function assertNothingLeft(dir) {
+  const deadline = Date.now() + 10000;
+  let left;
+  for (;;) {
+    left = [...holders(dir), ...fs.readdirSync(dir).map((f) => `file ${f}`)];
+    if (left.length === 0 || Date.now() > deadline) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.deepEqual(left, [], 'the tmux adapter left processes or files behind');
+}
+
+// Runs one adapter over the commands; tmux gets a private TMPDIR, checked empty after.
+async function run(name, commands) {
+  present(name);
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'adapters-test-'));
+  const [cmd, ...args] = ADAPTERS[name];
+  const r = spawnSync(cmd, args, {
+    input: commands.join('\n') + '\n',
+    env: { ...process.env, TMPDIR: tmp },
+    timeout: 60000,
+  });
+  if (name === 'tmux') await assertNothingLeft(tmp);
+  fs.rmSync(tmp, { recursive: true, force: true });
+  assert.equal(r.error, undefined);
+  return { status: r.status, out: r.stdout.toString('utf8').split('\n').slice(0, -1), err: r.stderr.toString() };
+}
+
+async function answers(name, commands) {
+  const r = await run(name, commands);
+  assert.equal(r.status, 0, r.err);
+  return r.out;
+}
+
+// The dump's first lines as each backend reports them: vt100 has no cursor shape or
+// blink and no replies; alacritty_terminal no icon; tmux no bell, icon or replies.
+function header(name, { rows, cols, cursor, visible = true, wrap = 0, alt = 0, mouse = 'off default',
+  keypad = 'normal', bell = 0, title = '', icon = '', replies = '' }) {
+  const lines = [`size ${rows} ${cols}`,
+    `cursor ${cursor[0]} ${cursor[1]} ${visible ? 'visible' : 'hidden'}${name === 'alacritty' ? ' steady shape block' : ''}`,
+    `pending-wrap ${wrap}`, `alt-screen ${alt}`, `mouse ${mouse}`, `keypad ${keypad}`];
+  if (name !== 'tmux') lines.push(`bell ${bell}`);
+  lines.push(`title "${title}"`);
+  if (name === 'vt100') lines.push(`icon "${icon}"`);
+  if (name === 'alacritty') lines.push(`replies "${replies}"`);
+  return lines;
+}
+
+// A cell line; alacritty_terminal also reports underline colour and links, tmux the colour.
+function cell(name, row, col, text, { width = 1, fg = 'default', bg = 'default', attrs = 'none', ul = 'none' } = {}) {
+  const tail = { vt100: '', alacritty: ' ul-color default nolink', tmux: ' ul-color default' }[name];
+  return `cell ${row} ${col} "${text}" width ${width} fg ${fg} bg ${bg} attrs ${attrs} underline ${ul}${tail}`;
+}
+
+// Every character of `text` is a plain cell of row `row` from column `col` on.
+const plainCells = (name, row, col, text) => [...text].map((ch, i) => cell(name, row, col + i, ch));
+
+for (const name of NAMES) {
+  test(`${name}: text, colours, attributes and a wide character`, async () => {
+    // "ab", then bold red "c"; next line a wide 中 (two columns), "x", underlined "u",
+    // then "Z" in colour 200 on #010203. The cursor ends after Z, at row 1 column 5.
+    const out = await answers(name, ['open 3 6 10',
+      `feed ${hex('ab\x1b[1;31mc\x1b[0m\r\n中x\x1b[4mu\x1b[0m\x1b[38;5;200;48;2;1;2;3mZ')}`, 'dump', 'quit']);
+    assert.deepEqual(out, [
+      ...header(name, { rows: 3, cols: 6, cursor: [1, 5] }),
+      'row 0 "abc   "',
+      ...plainCells(name, 0, 0, 'ab'),
+      cell(name, 0, 2, 'c', { fg: 1, attrs: 'bold' }),
+      'row 1 "中xuZ "',
+      cell(name, 1, 0, '中', { width: 2 }),
+      cell(name, 1, 1, '', { width: 0 }),
+      cell(name, 1, 2, 'x'),
+      cell(name, 1, 3, 'u', { ul: 'single' }),
+      cell(name, 1, 4, 'Z', { fg: 200, bg: '#010203' }),
+      'row 2 "      "',
+      'end',
+    ]);
+  });
+
+  test(`${name}: scrollback and the pending wrap`, async () => {
+    // Six lines on two rows: 1 to 4 scroll off and a scrollback of 3 keeps 2, 3, 4.
+    // "6789" fills the last row: the cursor stays on column 3 with a wrap pending.
+    const out = await answers(name, ['open 2 4 3', `feed ${hex('1\r\n2\r\n3\r\n4\r\n5\r\n6789')}`, 'dump']);
+    assert.deepEqual(out, [
+      ...header(name, { rows: 2, cols: 4, cursor: [1, 3], wrap: 1 }),
+      'scrollback 0 "2   "', 'scrollback 1 "3   "', 'scrollback 2 "4   "',
+      'row 0 "5   "', ...plainCells(name, 0, 0, '5'),
+      'row 1 "6789"', ...plainCells(name, 1, 0, '6789'),
+      'end',
+    ]);
+  });
+
+  test(`${name}: modes, keypad, mouse, title and bells`, async () => {
+    // DECCKM on, the cursor hidden, button-event mouse in UTF-8, DECKPAM, a title, two bells.
+    const out = await answers(name, ['open 2 3 0',
+      `feed ${hex('\x1b[?1h\x1b[?25l\x1b[?1002h\x1b[?1005h\x1b=\x1b]2;hello\x07\x07\x07')}`,
+      'mode ?1', 'mode ?25', 'mode ?1002', 'mode ?1000', 'mode ?1005', 'mode ?2004', 'mode 4', 'mode ?7',
+      'mode ?9999', 'keypad', 'dump']);
+    // What each emulator keeps: vt100 has no IRM or DECAWM flag; tmux no bracketed paste.
+    const kept = { vt100: ['2', '0', '0'], alacritty: ['2', '2', '1'], tmux: ['0', '2', '1'] }[name];
+    assert.deepEqual(out, [
+      'mode ?1 1', 'mode ?25 2', 'mode ?1002 1', 'mode ?1000 2', 'mode ?1005 1',
+      `mode ?2004 ${kept[0]}`, `mode 4 ${kept[1]}`, `mode ?7 ${kept[2]}`, 'mode ?9999 0', 'keypad app',
+      ...header(name, { rows: 2, cols: 3, cursor: [0, 0], visible: false, mouse: 'button utf8', keypad: 'app',
+        bell: 2, title: 'hello' }),
+      'row 0 "   "', 'row 1 "   "', 'end',
+    ]);
+  });
+
+  test(`${name}: the alternate screen, resize and reset`, async () => {
+    const out = await answers(name, ['open 3 5 10',
+      // "top", then 1049 saves the cursor, switches and clears; "alt" from the home position.
+      `feed ${hex('top\x1b[?1049h\x1b[Halt')}`, 'mode ?1049', 'dump',
+      // Leaving restores the primary screen and the cursor after "top".
+      `feed ${hex('\x1b[?1049l')}`, 'mode ?1049', 'dump',
+      'resize 2 4', 'dump', 'reset', 'dump']);
+    const blank = (r, w) => `row ${r} "${' '.repeat(w)}"`;
+    assert.deepEqual(out, [
+      'mode ?1049 1',
+      ...header(name, { rows: 3, cols: 5, cursor: [0, 3], alt: 1 }),
+      'row 0 "alt  "', ...plainCells(name, 0, 0, 'alt'), blank(1, 5), blank(2, 5), 'end',
+      'mode ?1049 2',
+      ...header(name, { rows: 3, cols: 5, cursor: [0, 3] }),
+      'row 0 "top  "', ...plainCells(name, 0, 0, 'top'), blank(1, 5), blank(2, 5), 'end',
+      // Two rows of four: the blank bottom row and the blank last column go.
+      ...header(name, { rows: 2, cols: 4, cursor: [0, 3] }),
+      'row 0 "top "', ...plainCells(name, 0, 0, 'top'), blank(1, 4), 'end',
+      // RIS clears the screen; tmux's scroll-on-clear (on by default) first moves the
+      // lines down to the last one written into the history.
+      ...header(name, { rows: 2, cols: 4, cursor: [0, 0] }),
+      ...(name === 'tmux' ? ['scrollback 0 "top "'] : []),
+      blank(0, 4), blank(1, 4), 'end',
+    ]);
+  });
+
+  test(`${name}: styled and find are not answered`, async () => {
+    const out = await answers(name, ['open 2 3 0', 'styled', 'find "x"', 'quit']);
+    assert.deepEqual(out, ['unsupported styled', 'unsupported find']);
+  });
+
+  test(`${name}: a malformed command exits 2`, async () => {
+    const scripts = [['bogus'], ['feed 41'], ['open 3 5'], ['open 0 5 0'], ['open 3 5 0 wrap'],
+      ['open 3 5 0', 'feed 4'], ['open 3 5 0', 'feed zz'], ['open 3 5 0', 'resize 3'],
+      ['open 3 5 0', 'mode x'], ['open 3 5 0', 'mode ?'], ['open 3 5 0', 'dump now'], ['open 3 5 0', '']];
+    for (const script of scripts) {
+      const r = await run(name, script);
+      assert.equal(r.status, 2, `${JSON.stringify(script)} exited ${r.status}`);
+      assert.match(r.err, /adapter: /, JSON.stringify(script));
+    }
+  });
+}
+
+test('alacritty: replies since the last dump; vt100 and tmux report none', async () => {
+  // CPR at row 2 column 3 (one-based), then primary DA: alacritty_terminal answers ?6c.
+  const commands = ['open 3 5 0', `feed ${hex('\x1b[2;3H\x1b[6n\x1b[c')}`, 'dump', 'dump'];
+  const out = await answers('alacritty', commands);
+  assert.deepEqual(out.filter((l) => l.startsWith('replies')), ['replies "\\x1b[2;3R\\x1b[?6c"', 'replies ""']);
+  for (const name of ['vt100', 'tmux']) {
+    const lines = await answers(name, commands);
+    assert.ok(lines.includes('cursor 1 2 visible'), name);
+    assert.ok(!lines.some((l) => l.startsWith('replies')), name);
+  }
+});
+
+test('tmux: no process or file survives, however the adapter ends', { timeout: 120000 }, async () => {
+  present('tmux');
+  // Starts the adapter, waits for its first dump, then ends it with `finish`.
+  async function session(finish, expectStatus) {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'adapters-test-'));
+    const [cmd, ...args] = ADAPTERS.tmux;
+    const child = spawn(cmd, args, { env: { ...process.env, TMPDIR: tmp }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+    let out = '';
+    const dumped = new Promise((resolve) => child.stdout.on('data', (d) => {
+      out += d;
+      if (out.includes('end\n')) resolve();
+    }));
+    child.stdin.write('open 3 5 10\nfeed 41\nopen 2 4 0\ndump\n');
+    await dumped;
+    // Reopened: one server runs, the first one's folder is gone.
+    const servers = holders(tmp).filter((p) => p.includes('start-server'));
+    assert.equal(servers.length, 1, servers.join('\n'));
+    assert.equal(fs.readdirSync(tmp).length, 1);
+    finish(child);
+    const end = await exited;
+    await assertNothingLeft(tmp);
+    fs.rmSync(tmp, { recursive: true, force: true });
+    assert.deepEqual(end, expectStatus);
+  }
+  await session((c) => c.stdin.end('quit\n'), { code: 0, signal: null });
+  await session((c) => c.stdin.end(), { code: 0, signal: null });
+  await session((c) => c.stdin.end('mode x\n'), { code: 2, signal: null });
+  await session((c) => c.kill('SIGTERM'), { code: 143, signal: null });
+  await session((c) => c.kill('SIGINT'), { code: 130, signal: null });
+  // Killed outright, the adapter cleans nothing: the pane and the server end by themselves.
+  await session((c) => c.kill('SIGKILL'), { code: null, signal: 'SIGKILL' });
+});
