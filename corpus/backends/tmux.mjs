@@ -65,6 +65,9 @@ function tmux(...args) {
   return r.stdout.toString('utf8');
 }
 
+// A path quoted for sh.
+const sq = (text) => `'${text.replace(/'/g, "'\\''")}'`;
+
 // Resolves when the stream opened (a FIFO opens once its other end is open too).
 function opened(stream, what) {
   return new Promise((resolve) => {
@@ -86,14 +89,14 @@ async function open(rows, cols, scrollback) {
   if (mk.status !== 0) broken(`mkfifo failed: ${mk.stderr}`);
   // raw: no output processing (LF stays LF) and no echo of tmux's replies. The folder
   // goes when the FIFO closes, even if the adapter was killed and could not clean up.
-  const relay = `stty raw -echo && cat '${input}'; rm -rf '${dir}'`;
+  const relay = `stty raw -echo && cat ${sq(input)}; rm -rf ${sq(dir)}`;
   tmux('start-server', ';', 'set', '-g', 'history-limit', String(scrollback), ';',
-    'set', '-g', 'status', 'off', ';',
+    'set', '-g', 'status', 'off', ';', 'set', '-g', 'default-shell', '/bin/sh', ';',
     'new-session', '-d', '-s', 'corpus', '-x', String(cols), '-y', String(rows), relay);
   server.pid = Number(tmux('display-message', '-p', '#{pid}'));
   // A fresh pane's title is the host name; the contract's fresh terminal has none.
   tmux('set', '-w', '-g', 'window-size', 'manual', ';', 'select-pane', '-T', '', ';',
-    'pipe-pane', '-O', `exec cat > '${output}'`);
+    'pipe-pane', '-O', `exec cat > ${sq(output)}`);
   server.writer = fs.createWriteStream(input);
   server.writer.on('error', (e) => broken(`writing to the pane: ${e.message}`));
   server.reader = fs.createReadStream(output);
