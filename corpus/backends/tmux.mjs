@@ -15,7 +15,6 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
 
 const WAIT_MS = 20000; // a loaded machine is slow; a stuck tmux is an error, not a hang
 const env = { ...process.env, LC_ALL: 'C.UTF-8' }; // tmux's wcwidth needs a UTF-8 locale
@@ -45,8 +44,8 @@ function fail(message, status) {
   process.stderr.write(`tmux adapter: ${message}\n`);
   process.exit(status);
 }
-const malformed = (message) => fail(message, 2);
-const broken = (message) => fail(message, 1);
+// tmux failing is the emulator's crash: status 3, as the protocol says.
+const broken = (message) => fail(message, 3);
 
 process.on('exit', cleanup);
 for (const [signal, number] of [['SIGHUP', 1], ['SIGINT', 2], ['SIGTERM', 15], ['SIGPIPE', 13]]) {
@@ -97,14 +96,17 @@ async function open(rows, cols, scrollback) {
   // A fresh pane's title is the host name; the contract's fresh terminal has none.
   tmux('set', '-w', '-g', 'window-size', 'manual', ';', 'select-pane', '-T', '', ';',
     'pipe-pane', '-O', `exec cat > ${sq(output)}`);
-  server.writer = fs.createWriteStream(input);
-  server.writer.on('error', (e) => broken(`writing to the pane: ${e.message}`));
-  server.reader = fs.createReadStream(output);
-  server.reader.on('error', (e) => broken(`reading the pane's copy: ${e.message}`));
-  server.reader.on('end', () => broken('the pane closed'));
-  server.reader.on('data', (chunk) => {
-    server.received += chunk.length;
-    if (server.waiter && server.received >= server.sent) server.waiter();
+  // A server closed by cleanup may still report its streams' last events: not errors.
+  const s = server;
+  const lost = (what) => (e) => server === s && broken(`${what}${e ? `: ${e.message}` : ''}`);
+  s.writer = fs.createWriteStream(input);
+  s.writer.on('error', lost('writing to the pane'));
+  s.reader = fs.createReadStream(output);
+  s.reader.on('error', lost("reading the pane's copy"));
+  s.reader.on('end', lost('the pane closed'));
+  s.reader.on('data', (chunk) => {
+    s.received += chunk.length;
+    if (s.waiter && s.received >= s.sent) s.waiter();
   });
   await Promise.all([opened(server.writer, 'the pane'), opened(server.reader, 'the pane copy')]);
 }
@@ -306,75 +308,172 @@ function dump() {
   return out;
 }
 
-function mode(arg) {
-  const m = /^(\?)?([0-9]+)$/.exec(arg);
-  if (!m) malformed('mode takes ?N or N');
-  const format = (m[1] ? PRIVATE_MODES : ANSI_MODES)[Number(m[2])];
-  const value = format ? (state()[format] ? 1 : 2) : 0;
-  return [`mode ${m[1] || ''}${Number(m[2])} ${value}`];
+// The command reader: corpus/backends/README.md's strict reading, as the C and Rust
+// adapters do it. A line is a string of its bytes (latin1), split at LF alone.
+const MAX_SIZE = 1000;
+const MAX_SCROLLBACK = 1000000;
+let lineNumber = 0;
+let lineText = '';
+
+// Exits 2 naming the line: `tmux adapter: line N: WHAT: "LINE"`, cut short.
+function malformed(what) {
+  let shown = '"';
+  for (const ch of lineText) {
+    const b = ch.charCodeAt(0);
+    const piece = ch === '"' || ch === '\\' ? `\\${ch}` : ch === '\n' ? '\\n'
+      : b >= 0x20 && b < 0x7f ? ch : `\\x${b.toString(16).padStart(2, '0')}`;
+    if (shown.length + piece.length + 5 > 96) {
+      shown += '...';
+      break;
+    }
+    shown += piece;
+  }
+  fail(`line ${lineNumber}: ${what}: ${shown}"`, 2);
 }
 
-function size(words, count, usage) {
-  if (words.length !== count || !words.every((w) => /^[0-9]+$/.test(w))) malformed(usage);
-  const n = words.map(Number);
-  if (n[0] < 1 || n[1] < 1 || n[0] > 10000 || n[1] > 10000) malformed(usage);
-  return n;
+// Plain decimal digits, at most nine, within [min, max]; null otherwise.
+function number(word, min, max) {
+  if (!/^[0-9]{1,9}$/.test(word ?? '')) return null;
+  const v = Number(word);
+  return v >= min && v <= max ? v : null;
 }
 
-function hexBytes(hex) {
-  if (hex.length % 2) malformed('feed: odd number of hex digits');
-  if (!/^[0-9a-fA-F]*$/.test(hex)) malformed('feed: not a hex digit');
+// The words after the command's own, each after exactly one space and not empty.
+function words(args) {
+  if (args === '') return [];
+  const w = args.startsWith(' ') ? args.slice(1).split(' ') : [''];
+  return w.includes('') ? null : w;
+}
+
+function feedBytes(args) {
+  const hex = args.startsWith(' ') ? args.slice(1) : args; // `feed` and `feed ` are empty
+  if (hex.length % 2) malformed('feed takes HEX: an odd number of hex digits');
+  if (!/^[0-9a-fA-F]*$/.test(hex)) malformed('feed takes HEX: not a hex digit');
   return Buffer.from(hex, 'hex');
 }
 
-async function command(line) {
-  const [cmd, ...words] = line.split(' ').filter((w) => w !== '');
-  if (cmd === 'open') {
-    const usage = 'open takes ROWS COLS SCROLLBACK [reflow]';
-    const reflow = words.length === 4 && words[3] === 'reflow'; // tmux always rewraps
-    const [rows, cols, scrollback] = size(words.slice(0, reflow ? 3 : words.length), 3, usage);
-    await open(rows, cols, scrollback);
-    return [];
+// Checks `find "NEEDLE" [exact] [in R C H W]`; tmux cannot search.
+function checkFind(args) {
+  const usage = 'find takes "NEEDLE" [exact] [in R C H W]';
+  if (!args.startsWith(' "')) malformed(usage);
+  let i = 2, n = 0;
+  for (; i < args.length && args[i] !== '"'; n++) {
+    const b = args.charCodeAt(i);
+    if (b < 0x20 || b === 0x7f) malformed('find: a control byte in the needle must be written \\xNN');
+    if (args[i] === '\\') {
+      if (!/^\\x[0-9a-fA-F]{2}/.test(args.slice(i, i + 4))) malformed('find: a backslash in the needle starts \\xNN');
+      i += 4;
+    } else {
+      i++;
+    }
   }
-  if (cmd === 'quit' && words.length === 0) {
+  if (i >= args.length) malformed('find: the needle has no closing quote');
+  if (n === 0) malformed('find: the needle is empty');
+  const w = words(args.slice(i + 1));
+  if (!w) malformed(usage);
+  let k = w[0] === 'exact' ? 1 : 0;
+  if (w[k] === 'in') {
+    if (w.length - k !== 5) malformed(usage);
+    if (w.slice(k + 1).some((x) => number(x, 0, 100000) === null)) malformed('find: R C H W are numbers from 0 to 100000');
+    k += 5;
+  }
+  if (k !== w.length) malformed(usage);
+}
+
+function sizes(w, what) {
+  if (w.some((x) => x > MAX_SIZE) || (w[2] ?? 0) > MAX_SCROLLBACK) {
+    malformed(what === 'open' ? `open: tmux takes up to ${MAX_SIZE} rows and columns and ${MAX_SCROLLBACK} lines of scrollback`
+      : `resize: tmux takes up to ${MAX_SIZE} rows and columns`);
+  }
+  return w;
+}
+
+function mode(w) {
+  const usage = 'mode takes ?N or N (N from 0 to 99999)';
+  if (w.length !== 1) malformed(usage);
+  const priv = w[0].startsWith('?');
+  const n = number(priv ? w[0].slice(1) : w[0], 0, 99999);
+  if (n === null) malformed(usage);
+  const format = (priv ? PRIVATE_MODES : ANSI_MODES)[n];
+  const value = format ? (state()[format] ? 1 : 2) : 0;
+  return [`mode ${priv ? '?' : ''}${n} ${value}`];
+}
+
+const COMMANDS = ['open', 'feed', 'resize', 'reset', 'mode', 'keypad', 'dump', 'styled', 'find'];
+
+// Answers one line: the lines to print; exits at `quit`.
+async function command(line) {
+  lineNumber++;
+  lineText = line;
+  if (line === '') malformed('an empty line is not a command');
+  const space = line.indexOf(' ');
+  const name = space < 0 ? line : line.slice(0, space);
+  const args = space < 0 ? '' : line.slice(space);
+  if (name === 'quit') {
+    if (args !== '') malformed('quit takes no arguments');
     cleanup();
     process.exit(0);
   }
-  if (!server) malformed('the first command must be open');
-  switch (cmd) {
-    case 'feed':
-      if (words.length > 1) malformed('feed takes HEX');
-      await feed(hexBytes(words[0] || ''));
-      return [];
-    case 'resize': {
-      const [rows, cols] = size(words, 2, 'resize takes ROWS COLS');
-      tmux('resize-window', '-t', 'corpus', '-x', String(cols), '-y', String(rows));
-      return [];
-    }
+  if (!COMMANDS.includes(name)) malformed('unknown command');
+  if (name !== 'open' && !server) malformed('the first command must be open');
+  if (name === 'feed') {
+    await feed(feedBytes(args));
+    return [];
+  }
+  if (name === 'find') {
+    checkFind(args);
+    return ['unsupported find'];
+  }
+  const w = words(args);
+  if (!w) malformed(`${name} takes no arguments`);
+  if (name === 'open') {
+    if (w.length !== 3 && !(w.length === 4 && w[3] === 'reflow')) malformed('open takes ROWS COLS SCROLLBACK [reflow]');
+    const n = [number(w[0], 1, 100000), number(w[1], 1, 100000), number(w[2], 0, 100000000)];
+    if (n.includes(null)) malformed('open takes ROWS COLS SCROLLBACK [reflow]: ROWS and COLS from 1, SCROLLBACK from 0');
+    const [rows, cols, scrollback] = sizes(n, 'open'); // tmux always rewraps: reflow or not
+    await open(rows, cols, scrollback);
+    return [];
+  }
+  if (name === 'resize') {
+    const n = w.length === 2 ? w.map((x) => number(x, 1, 100000)) : [null];
+    if (n.includes(null)) malformed('resize takes ROWS COLS (each from 1)');
+    const [rows, cols] = sizes(n, 'resize');
+    tmux('resize-window', '-t', 'corpus', '-x', String(cols), '-y', String(rows));
+    return [];
+  }
+  if (name === 'mode') return mode(w);
+  if (w.length) malformed(`${name} takes no arguments`);
+  switch (name) {
     case 'reset':
-      if (words.length) break;
       await feed(Buffer.from('\x1bc', 'latin1'));
       return [];
-    case 'mode':
-      if (words.length !== 1) break;
-      return mode(words[0]);
     case 'keypad':
-      if (words.length) break;
       return [`keypad ${state().keypad_flag ? 'app' : 'normal'}`];
     case 'dump':
-      if (words.length) break;
       return dump();
-    case 'styled':
-    case 'find':
-      return [`unsupported ${cmd}`];
     default:
+      return ['unsupported styled'];
   }
-  return malformed(`unknown or malformed command: ${line.slice(0, 40)}`);
 }
 
-const lines = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
-for await (const line of lines) {
-  const out = await command(line.replace(/\r$/, ''));
+// Lines of stdin as byte strings, split at LF alone (a CR stays, and is malformed).
+async function* inputLines() {
+  let parts = [];
+  for await (const chunk of process.stdin) {
+    let from = 0;
+    for (let nl = chunk.indexOf(10); nl >= 0; nl = chunk.indexOf(10, from)) {
+      parts.push(chunk.subarray(from, nl));
+      yield Buffer.concat(parts).toString('latin1');
+      parts = [];
+      from = nl + 1;
+    }
+    if (from < chunk.length) parts.push(chunk.subarray(from));
+  }
+  if (parts.length) yield Buffer.concat(parts).toString('latin1');
+}
+
+for await (const line of inputLines()) {
+  const out = await command(line);
   if (out.length) process.stdout.write(Buffer.from(out.join('\n') + '\n', 'latin1'));
 }
 cleanup();

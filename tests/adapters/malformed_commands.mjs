@@ -89,7 +89,9 @@ export const HOSTILE = [
   ['upper-case hex', OPEN + 'feed 4A4B\ndump\n'],
   ['a 1x1 screen with a wide character and resizes', 'open 1 1 0\n' +
     `feed ${h('\xe4\xb8\xad\x1b[?1049h\xe4\xb8\xadx')}\nresize 1 2\nresize 1 1\ndump\nstyled\n`,
-   { libvterm: 'libvterm 0.1.4 itself segfaults writing a wide character on a one-column screen' }],
+   { libvterm: 'libvterm 0.1.4 itself segfaults writing a wide character on a one-column screen',
+     vt100: 'vt100 0.15 itself panics writing a wide character on a one-column screen',
+     alacritty: 'alacritty_terminal 0.17 itself panics writing a wide character on a one-column screen' }],
   ['queries and search at odd places', OPEN + 'mode 0\nmode ?99999\nmode ?0\nkeypad\n' +
     'find "\\x00" exact in 100000 100000 0 0\nfind "\\x22\\x5c" in 0 0 0 0\nfind "é"\n'],
   ['a long feed of sequences', OPEN + `feed ${h('\x1b[99999;99999H\x1b[99999@\x1b[38;5;999m\x1b]8;;' + 'u'.repeat(5000) + '\x07x\x1b]0;' + 't'.repeat(5000) + '\x07').repeat(20)}\ndump\n`],

@@ -12,14 +12,14 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { ROOT, hex } from './adapters_lib.mjs';
+import { checkAdapter } from '../adapters/malformed_commands.mjs';
 
-const repo = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const rustDir = process.env.TESSERA_CORPUS_RUST_DIR || path.join(repo, 'build', 'corpus-rust', 'release');
+const rustDir = process.env.TESSERA_CORPUS_RUST_DIR || path.join(ROOT, 'build', 'corpus-rust', 'release');
 const ADAPTERS = {
   vt100: [path.join(rustDir, 'backend_vt100')],
   alacritty: [path.join(rustDir, 'backend_alacritty')],
-  tmux: [process.execPath, path.join(repo, 'corpus', 'backends', 'tmux.mjs')],
+  tmux: [process.execPath, path.join(ROOT, 'corpus', 'backends', 'tmux.mjs')],
 };
 const NAMES = Object.keys(ADAPTERS);
 
@@ -30,8 +30,6 @@ function present(name) {
     assert.ok(fs.existsSync(ADAPTERS[name][0]), `${ADAPTERS[name][0]} is missing: run bash scripts/build.sh`);
   }
 }
-
-const hex = (text) => Buffer.from(text, 'utf8').toString('hex');
 
 // Processes that name `dir` on their command line or hold a file inside it.
 function holders(dir) {
@@ -195,15 +193,24 @@ for (const name of NAMES) {
     assert.deepEqual(out, ['unsupported styled', 'unsupported find']);
   });
 
-  test(`${name}: a malformed command exits 2`, async () => {
-    const scripts = [['bogus'], ['feed 41'], ['open 3 5'], ['open 0 5 0'], ['open 3 5 0 wrap'],
-      ['open 3 5 0', 'feed 4'], ['open 3 5 0', 'feed zz'], ['open 3 5 0', 'resize 3'],
-      ['open 3 5 0', 'mode x'], ['open 3 5 0', 'mode ?'], ['open 3 5 0', 'dump now'], ['open 3 5 0', '']];
-    for (const script of scripts) {
-      const r = await run(name, script);
-      assert.equal(r.status, 2, `${JSON.stringify(script)} exited ${r.status}`);
-      assert.match(r.err, /adapter: /, JSON.stringify(script));
+  test(`${name}: malformed commands exit 2 naming the line; hostile scripts answered`, async () => {
+    present(name);
+    // tests/adapters/malformed_commands.mjs: the scripts every adapter must refuse or answer.
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'adapters-test-'));
+    const saved = process.env.TMPDIR;
+    process.env.TMPDIR = tmp;
+    try {
+      assert.deepEqual(checkAdapter(name, ADAPTERS[name]).problems, []);
+    } finally {
+      if (saved === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = saved;
     }
+    if (name === 'tmux') await assertNothingLeft(tmp);
+    fs.rmSync(tmp, { recursive: true, force: true });
+    const r = await run(name, ['open 3 10 5', 'feed 41', 'resize 3']);
+    assert.equal(r.status, 2);
+    assert.equal(r.err, `${name} adapter: line 3: resize takes ROWS COLS (each from 1): "resize 3"\n`);
+    assert.deepEqual(r.out, [], 'nothing was asked that answers');
   });
 }
 
@@ -219,21 +226,55 @@ test('alacritty: replies since the last dump; vt100 and tmux report none', async
   }
 });
 
+// An adapter kept open over a pipe: `ask` writes commands and waits for the answer's
+// last line, with stdin still open, as a runner holding one adapter for a case does.
+function live(name, tmp) {
+  present(name);
+  const [cmd, ...args] = ADAPTERS[name];
+  const child = spawn(cmd, args, { env: { ...process.env, TMPDIR: tmp }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  let out = '';
+  const ask = (commands, last) => new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${name}: no ${JSON.stringify(last)} in 30 s`)), 30000);
+    const check = () => {
+      const at = out.indexOf(last);
+      if (at < 0) return;
+      clearTimeout(timer);
+      child.stdout.off('data', more);
+      const answer = out.slice(0, at + last.length);
+      out = out.slice(at + last.length);
+      resolve(answer);
+    };
+    const more = (d) => {
+      out += d;
+      check();
+    };
+    child.stdout.on('data', more);
+    child.stdin.write(commands);
+  });
+  return { child, exited, ask };
+}
+
+for (const name of NAMES) {
+  test(`${name}: each answer arrives before the next command is written`, async () => {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'adapters-test-'));
+    const a = live(name, tmp);
+    assert.equal(await a.ask(`open 2 4 0\nfeed ${hex('hi')}\nmode ?25\n`, '\n'), 'mode ?25 1\n');
+    assert.match(await a.ask('dump\n', '\nend\n'), /^row 0 "hi  "$/m);
+    assert.equal(await a.ask(`feed ${hex('\x1b[?25l')}\nmode ?25\n`, '\n'), 'mode ?25 2\n');
+    a.child.stdin.end();
+    assert.deepEqual(await a.exited, { code: 0, signal: null });
+    if (name === 'tmux') await assertNothingLeft(tmp);
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+}
+
 test('tmux: no process or file survives, however the adapter ends', { timeout: 120000 }, async () => {
-  present('tmux');
   // Starts the adapter, waits for its first dump, then ends it with `finish`.
   async function session(finish, expectStatus) {
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'adapters-test-'));
-    const [cmd, ...args] = ADAPTERS.tmux;
-    const child = spawn(cmd, args, { env: { ...process.env, TMPDIR: tmp }, stdio: ['pipe', 'pipe', 'pipe'] });
-    const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
-    let out = '';
-    const dumped = new Promise((resolve) => child.stdout.on('data', (d) => {
-      out += d;
-      if (out.includes('end\n')) resolve();
-    }));
-    child.stdin.write('open 3 5 10\nfeed 41\nopen 2 4 0\ndump\n');
-    await dumped;
+    const { child, exited, ask } = live('tmux', tmp);
+    await ask('open 3 5 10\nfeed 41\nopen 2 4 0\ndump\n', '\nend\n');
     // Reopened: one server runs, the first one's folder is gone.
     const servers = holders(tmp).filter((p) => p.includes('start-server'));
     assert.equal(servers.length, 1, servers.join('\n'));

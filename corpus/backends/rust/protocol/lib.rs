@@ -91,11 +91,6 @@ pub fn flag(set: bool) -> u8 {
     }
 }
 
-fn die(name: &str, what: &str) -> ! {
-    eprintln!("{} adapter: {}", name, what);
-    exit(2)
-}
-
 /// Bytes below 0x20, 0x7f, `"` and `\` as \xNN; everything else as it is.
 fn quoted(bytes: &[u8]) -> Vec<u8> {
     let mut out = vec![b'"'];
@@ -211,90 +206,268 @@ fn put_dump(out: &mut Vec<u8>, d: &Dump) {
     put_line(out, &[b"end"]);
 }
 
-fn hex_bytes(name: &str, hex: &[u8]) -> Vec<u8> {
-    if hex.len() % 2 != 0 {
-        die(name, "feed: odd number of hex digits");
+/// The adapters' size limits (corpus/backends/README.md: ours take up to 1000 rows and
+/// columns), past which `open` and `resize` are refused like a malformed command.
+const MAX_SIZE: u32 = 1000;
+const MAX_SCROLLBACK: u32 = 1_000_000;
+
+/// One command, read strictly: words separated by exactly one space, numbers as plain
+/// decimal digits, hex as pairs of digits, the find needle quoted as dumps quote.
+enum Command {
+    Open { rows: u16, cols: u16, scrollback: u32, reflow: bool },
+    Feed(Vec<u8>),
+    Resize(u16, u16),
+    Reset,
+    Mode(bool, u32),
+    Keypad,
+    Dump,
+    Unsupported(&'static str),
+    Quit,
+}
+
+struct Reader {
+    name: &'static str,
+    number: u64,
+    line: Vec<u8>,
+    opened: bool,
+}
+
+/// Plain decimal digits, at most nine, within [min, max].
+fn number(word: &[u8], min: u32, max: u32) -> Option<u32> {
+    if word.is_empty() || word.len() > 9 || !word.iter().all(u8::is_ascii_digit) {
+        return None;
     }
-    let digit = |c: u8| match (c as char).to_digit(16) {
-        Some(d) => d as u8,
-        None => die(name, "feed: not a hex digit"),
-    };
-    hex.chunks(2).map(|p| digit(p[0]) << 4 | digit(p[1])).collect()
+    let v = word.iter().fold(0u32, |v, d| v * 10 + u32::from(d - b'0'));
+    (min..=max).contains(&v).then(|| v)
 }
 
-/// Parses every word as a number, or dies with `usage`.
-fn numbers<T: std::str::FromStr>(name: &str, words: &[&str], usage: &str) -> Vec<T> {
-    words.iter().map(|w| w.parse().unwrap_or_else(|_| die(name, usage))).collect()
+fn hex_digit(c: u8) -> Option<u8> {
+    (c as char).to_digit(16).map(|d| d as u8)
 }
 
-/// Runs the protocol on stdin and stdout until `quit` or the end of input; exits 2 on a
-/// malformed command or an output error.
-pub fn run<B: Backend>(name: &str) -> ! {
+/// The words after the command's own, each after exactly one space and not empty.
+fn words(args: &[u8]) -> Option<Vec<&[u8]>> {
+    if args.is_empty() {
+        return Some(Vec::new());
+    }
+    let rest = args.strip_prefix(b" ")?;
+    let words: Vec<&[u8]> = rest.split(|&b| b == b' ').collect();
+    (!words.iter().any(|w| w.is_empty())).then(|| words)
+}
+
+impl Reader {
+    /// Exits 2 naming the line: `NAME adapter: line N: WHAT: "LINE"`, the line quoted
+    /// (printable ASCII as it is) and cut short, so a hostile line stays one line.
+    fn fail(&self, what: &str) -> ! {
+        let mut shown = String::from("\"");
+        for &b in &self.line {
+            let piece = match b {
+                b'"' | b'\\' => format!("\\{}", b as char),
+                b'\n' => "\\n".to_string(),
+                0x20..=0x7e => (b as char).to_string(),
+                _ => format!("\\x{:02x}", b),
+            };
+            if shown.len() + piece.len() + 5 > 96 {
+                shown.push_str("...");
+                break;
+            }
+            shown.push_str(&piece);
+        }
+        eprintln!("{} adapter: line {}: {}: {}\"", self.name, self.number, what, shown);
+        exit(2)
+    }
+
+    fn feed(&self, args: &[u8]) -> Command {
+        // `feed` alone and `feed ` with no digits are both zero bytes.
+        let hex = args.strip_prefix(b" ").unwrap_or(args);
+        if hex.len() % 2 != 0 {
+            self.fail("feed takes HEX: an odd number of hex digits");
+        }
+        let bytes = hex.chunks(2).map(|p| match (hex_digit(p[0]), hex_digit(p[1])) {
+            (Some(hi), Some(lo)) => hi << 4 | lo,
+            _ => self.fail("feed takes HEX: not a hex digit"),
+        });
+        Command::Feed(bytes.collect())
+    }
+
+    /// Checks `find "NEEDLE" [exact] [in R C H W]`; no adapter here can search.
+    fn find(&self, args: &[u8]) {
+        let usage = "find takes \"NEEDLE\" [exact] [in R C H W]";
+        let quoted = args.strip_prefix(b" \"").unwrap_or_else(|| self.fail(usage));
+        let (mut i, mut n) = (0, 0);
+        while i < quoted.len() && quoted[i] != b'"' {
+            match quoted[i] {
+                c if c < 0x20 || c == 0x7f => self.fail("find: a control byte in the needle must be written \\xNN"),
+                b'\\' => {
+                    let ok = quoted.len() > i + 3 && quoted[i + 1] == b'x';
+                    if !ok || hex_digit(quoted[i + 2]).is_none() || hex_digit(quoted[i + 3]).is_none() {
+                        self.fail("find: a backslash in the needle starts \\xNN");
+                    }
+                    i += 4;
+                }
+                _ => i += 1,
+            }
+            n += 1;
+        }
+        if i == quoted.len() {
+            self.fail("find: the needle has no closing quote");
+        }
+        if n == 0 {
+            self.fail("find: the needle is empty");
+        }
+        let w = words(&quoted[i + 1..]).unwrap_or_else(|| self.fail(usage));
+        let mut k = usize::from(w.first() == Some(&&b"exact"[..]));
+        if w.get(k) == Some(&&b"in"[..]) {
+            if w.len() - k != 5 {
+                self.fail(usage);
+            }
+            if w[k + 1..].iter().any(|x| number(x, 0, 100_000).is_none()) {
+                self.fail("find: R C H W are numbers from 0 to 100000");
+            }
+            k += 5;
+        }
+        if k != w.len() {
+            self.fail(usage);
+        }
+    }
+
+    fn open(&self, w: &[&[u8]]) -> Command {
+        let usage = "open takes ROWS COLS SCROLLBACK [reflow]";
+        if w.len() != 3 && !(w.len() == 4 && w[3] == b"reflow") {
+            self.fail(usage);
+        }
+        let n = [number(w[0], 1, 100_000), number(w[1], 1, 100_000), number(w[2], 0, 100_000_000)];
+        let (rows, cols, scrollback) = match n {
+            [Some(r), Some(c), Some(s)] => (r, c, s),
+            _ => self.fail("open takes ROWS COLS SCROLLBACK [reflow]: ROWS and COLS from 1, SCROLLBACK from 0"),
+        };
+        if rows > MAX_SIZE || cols > MAX_SIZE || scrollback > MAX_SCROLLBACK {
+            self.fail(&format!(
+                "open: {} takes up to {} rows and columns and {} lines of scrollback",
+                self.name, MAX_SIZE, MAX_SCROLLBACK
+            ));
+        }
+        Command::Open { rows: rows as u16, cols: cols as u16, scrollback, reflow: w.len() == 4 }
+    }
+
+    fn resize(&self, w: &[&[u8]]) -> Command {
+        let n: Vec<Option<u32>> = w.iter().map(|x| number(x, 1, 100_000)).collect();
+        let (rows, cols) = match n[..] {
+            [Some(r), Some(c)] => (r, c),
+            _ => self.fail("resize takes ROWS COLS (each from 1)"),
+        };
+        if rows > MAX_SIZE || cols > MAX_SIZE {
+            self.fail(&format!("resize: {} takes up to {} rows and columns", self.name, MAX_SIZE));
+        }
+        Command::Resize(rows as u16, cols as u16)
+    }
+
+    fn mode(&self, w: &[&[u8]]) -> Command {
+        let usage = "mode takes ?N or N (N from 0 to 99999)";
+        let word = match w {
+            [word] => word,
+            _ => self.fail(usage),
+        };
+        let private = word.first() == Some(&b'?');
+        let n = number(&word[usize::from(private)..], 0, 99_999).unwrap_or_else(|| self.fail(usage));
+        Command::Mode(private, n)
+    }
+
+    /// The next command; `Quit` at the end of input.
+    fn next(&mut self, input: &mut impl BufRead) -> Command {
+        self.line.clear();
+        self.number += 1;
+        match input.read_until(b'\n', &mut self.line) {
+            Ok(0) => return Command::Quit,
+            Ok(_) => {}
+            Err(e) => {
+                eprintln!("{} adapter: reading stdin: {}", self.name, e);
+                exit(2)
+            }
+        }
+        if self.line.last() == Some(&b'\n') {
+            self.line.pop();
+        }
+        if self.line.is_empty() {
+            self.fail("an empty line is not a command");
+        }
+        let split = self.line.iter().position(|&b| b == b' ').unwrap_or(self.line.len());
+        let (word, args) = self.line.split_at(split);
+        const KNOWN: [&str; 9] = ["open", "feed", "resize", "reset", "mode", "keypad", "dump", "styled", "find"];
+        if word == b"quit" {
+            if !args.is_empty() {
+                self.fail("quit takes no arguments");
+            }
+            return Command::Quit;
+        }
+        let known = KNOWN.iter().find(|k| k.as_bytes() == word).unwrap_or_else(|| self.fail("unknown command"));
+        if !self.opened && *known != "open" {
+            self.fail("the first command must be open");
+        }
+        match *known {
+            "feed" => return self.feed(args),
+            "find" => {
+                self.find(args);
+                return Command::Unsupported("find");
+            }
+            _ => {}
+        }
+        let w = words(args).unwrap_or_else(|| self.fail(&format!("{} takes no arguments", known)));
+        match *known {
+            "open" => {
+                self.opened = true;
+                self.open(&w)
+            }
+            "resize" => self.resize(&w),
+            "mode" => self.mode(&w),
+            _ if !w.is_empty() => self.fail(&format!("{} takes no arguments", known)),
+            "reset" => Command::Reset,
+            "keypad" => Command::Keypad,
+            "dump" => Command::Dump,
+            _ => Command::Unsupported("styled"),
+        }
+    }
+}
+
+/// An adapter needs little memory; an emulator looping on allocations (alacritty_terminal
+/// 0.17 reflowing a wide character into one column) hits this cap and aborts, a crash
+/// the runner sees, instead of taking the machine's memory.
+const MEMORY_CAP: libc::rlim_t = 2 << 30;
+
+/// Runs the protocol on stdin and stdout until `quit` or the end of input: exits 2 on a
+/// malformed command or an output error, 3 when the emulator panics.
+pub fn run<B: Backend>(name: &'static str) -> ! {
+    let cap = libc::rlimit { rlim_cur: MEMORY_CAP, rlim_max: MEMORY_CAP };
+    // SAFETY: setrlimit reads the struct it is given and nothing else.
+    if unsafe { libc::setrlimit(libc::RLIMIT_AS, &cap) } != 0 {
+        eprintln!("{} adapter: cannot cap its memory: {}", name, io::Error::last_os_error());
+        exit(2);
+    }
+    std::panic::set_hook(Box::new(move |info| {
+        eprintln!("{} adapter: the emulator crashed: {}", name, info);
+        exit(3)
+    }));
     let stdin = io::stdin();
     let mut input = stdin.lock();
     let stdout = io::stdout();
+    let mut reader = Reader { name, number: 0, line: Vec::new(), opened: false };
     let mut backend: Option<B> = None;
-    let mut line = Vec::new();
     loop {
-        line.clear();
-        match input.read_until(b'\n', &mut line) {
-            Ok(0) => break,
-            Ok(_) => {}
-            Err(e) => die(name, &e.to_string()),
-        }
-        while matches!(line.last(), Some(b'\n' | b'\r')) {
-            line.pop();
-        }
-        let (cmd, arg) = match line.iter().position(|&b| b == b' ') {
-            Some(i) => (&line[..i], &line[i + 1..]),
-            None => (&line[..], &b""[..]),
-        };
-        if cmd == b"feed" {
-            let b = backend.as_mut().unwrap_or_else(|| die(name, "the first command must be open"));
-            b.feed(&hex_bytes(name, arg));
-            continue;
-        }
-        let arg = std::str::from_utf8(arg).unwrap_or_else(|_| die(name, "a command must be ASCII"));
-        let words: Vec<&str> = arg.split(' ').filter(|w| !w.is_empty()).collect();
         let mut out = Vec::new();
-        match (cmd, backend.as_mut()) {
-            (b"open", _) => {
-                let usage = "open takes ROWS COLS SCROLLBACK [reflow]";
-                let reflow = words.len() == 4 && words[3] == "reflow";
-                if words.len() != 3 && !reflow {
-                    die(name, usage);
-                }
-                let size: Vec<u16> = numbers(name, &words[..2], usage);
-                let scrollback: u32 = numbers(name, &words[2..3], usage)[0];
-                if size[0] < 1 || size[1] < 1 {
-                    die(name, usage);
-                }
-                backend = Some(B::open(size[0], size[1], scrollback, reflow));
+        match (reader.next(&mut input), backend.as_mut()) {
+            (Command::Quit, _) => break,
+            (Command::Open { rows, cols, scrollback, reflow }, _) => {
+                backend = Some(B::open(rows, cols, scrollback, reflow));
             }
-            (b"quit", _) if words.is_empty() => break,
-            (_, None) => die(name, "the first command must be open"),
-            (b"resize", Some(b)) => {
-                let usage = "resize takes ROWS COLS";
-                let size: Vec<u16> = numbers(name, &words, usage);
-                if size.len() != 2 || size[0] < 1 || size[1] < 1 {
-                    die(name, usage);
-                }
-                b.resize(size[0], size[1]);
-            }
-            (b"reset", Some(b)) if words.is_empty() => b.reset(),
-            (b"mode", Some(b)) if words.len() == 1 => {
-                let (private, digits) = match words[0].strip_prefix('?') {
-                    Some(rest) => (true, rest),
-                    None => (false, words[0]),
-                };
-                if digits.is_empty() || !digits.bytes().all(|c| c.is_ascii_digit()) {
-                    die(name, "mode takes ?N or N");
-                }
-                let n: u32 = numbers(name, &[digits], "mode takes ?N or N")[0];
+            (_, None) => unreachable!("the reader refuses anything but open first"),
+            (Command::Feed(bytes), Some(b)) => b.feed(&bytes),
+            (Command::Resize(rows, cols), Some(b)) => b.resize(rows, cols),
+            (Command::Reset, Some(b)) => b.reset(),
+            (Command::Mode(private, n), Some(b)) => {
                 let v = b.mode(private, n);
                 put_line(&mut out, &[format!("mode {}{} {}", if private { "?" } else { "" }, n, v).as_bytes()]);
             }
-            (b"keypad", Some(b)) if words.is_empty() => {
+            (Command::Keypad, Some(b)) => {
                 let k = match b.keypad() {
                     Some(true) => "app",
                     Some(false) => "normal",
@@ -302,15 +475,13 @@ pub fn run<B: Backend>(name: &str) -> ! {
                 };
                 put_line(&mut out, &[format!("keypad {}", k).as_bytes()]);
             }
-            (b"dump", Some(b)) if words.is_empty() => put_dump(&mut out, &b.dump()),
-            (b"styled" | b"find", Some(_)) => {
-                put_line(&mut out, &[b"unsupported ", cmd]);
-            }
-            _ => die(name, "unknown or malformed command"),
+            (Command::Dump, Some(b)) => put_dump(&mut out, &b.dump()),
+            (Command::Unsupported(what), Some(_)) => put_line(&mut out, &[b"unsupported ", what.as_bytes()]),
         }
         let mut o = stdout.lock();
         if o.write_all(&out).and_then(|_| o.flush()).is_err() {
-            die(name, "cannot write to stdout");
+            eprintln!("{} adapter: writing stdout failed", name);
+            exit(2);
         }
     }
     exit(0)
