@@ -28,12 +28,12 @@ function cleanup() {
   server = null;
   s.writer?.destroy();
   s.reader?.destroy();
-  spawnSync('tmux', ['-S', s.sock, 'kill-server'], { env, stdio: 'ignore', timeout: 5000 });
-  if (s.pid) {
+  const killed = spawnSync('tmux', ['-S', s.sock, 'kill-server'], { env, stdio: 'ignore', timeout: 5000 });
+  if (killed.status !== 0 && s.pid) {
     try {
-      process.kill(s.pid, 'SIGKILL');
+      process.kill(s.pid, 'SIGKILL'); // our server, deaf to kill-server
     } catch {
-      // already gone, as it should be
+      // already gone
     }
   }
   fs.rmSync(s.dir, { recursive: true, force: true });
@@ -55,7 +55,7 @@ for (const [signal, number] of [['SIGHUP', 1], ['SIGINT', 2], ['SIGTERM', 15], [
   });
 }
 process.on('uncaughtException', (e) => broken(e.stack || String(e)));
-process.stdout.on('error', (e) => broken(`stdout: ${e.message}`));
+process.stdout.on('error', (e) => fail(`writing stdout: ${e.message}`, 2));
 
 function tmux(...args) {
   const r = spawnSync('tmux', ['-u', '-S', server.sock, '-f', '/dev/null', ...args], { env, timeout: WAIT_MS });
