@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-const WAIT_MS = 20000; // a loaded machine is slow; a stuck tmux is an error, not a hang
+const WAIT_MS = 8000; // a stuck tmux is an error (before the runner's 10 s deadline), not a hang
 const env = { ...process.env, LC_ALL: 'C.UTF-8' }; // tmux's wcwidth needs a UTF-8 locale
 delete env.TMUX;
 
@@ -301,6 +301,7 @@ function dump() {
     `mouse ${tracking} ${encoding}`,
     `keypad ${st.keypad_flag ? 'app' : 'normal'}`,
     `title ${quoted(st.pane_title)}`,
+    'known tokens ul-color', // every attribute and underline style; no links
   ];
   grid.slice(0, st.history_size).forEach((cells, i) => out.push(...rowLines('scrollback', i, cells)));
   grid.slice(st.history_size).forEach((cells, i) => out.push(...rowLines('row', i, cells)));

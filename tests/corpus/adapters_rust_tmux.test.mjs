@@ -98,6 +98,14 @@ function header(name, { rows, cols, cursor, visible = true, wrap = 0, alt = 0, m
   lines.push(`title "${title}"`);
   if (name === 'vt100') lines.push(`icon "${icon}"`);
   if (name === 'alacritty') lines.push(`replies "${replies}"`);
+  // What each keeps of the attributes, underline styles and shapes, and the cell tokens
+  // it always knows.
+  lines.push(...{
+    vt100: ['known attrs bold,italic,inverse', 'known underline none,single'],
+    alacritty: ['known attrs bold,dim,italic,inverse,hidden,strike', 'known shape block,underline,bar',
+      'known tokens ul-color,link'],
+    tmux: ['known tokens ul-color'],
+  }[name]);
   return lines;
 }
 

@@ -215,6 +215,11 @@ impl Backend for Alacritty {
             title: Some(events.title.clone()),
             icon: None,
             replies: Some(std::mem::take(&mut events.replies)),
+            known: vec![
+                ("attrs", "bold,dim,italic,inverse,hidden,strike"),
+                ("shape", "block,underline,bar"),
+                ("tokens", "ul-color,link"),
+            ],
             scrollback: (-history..0).map(|l| self.line(l)).collect(),
             rows: (0..grid.screen_lines() as i32).map(|l| self.line(l)).collect(),
         }

@@ -61,6 +61,9 @@ pub struct Dump {
     pub title: Option<String>,
     pub icon: Option<String>,
     pub replies: Option<Vec<u8>>,
+    /// `known` lines: ("attrs" | "underline" | "shape" | "tokens", the values), for what
+    /// the emulator keeps only some of, or cell tokens it always knows.
+    pub known: Vec<(&'static str, &'static str)>,
     /// Oldest first.
     pub scrollback: Vec<Vec<Cell>>,
     pub rows: Vec<Vec<Cell>>,
@@ -196,6 +199,9 @@ fn put_dump(out: &mut Vec<u8>, d: &Dump) {
     }
     if let Some(r) = &d.replies {
         put_line(out, &[b"replies ", &quoted(r)]);
+    }
+    for (what, values) in &d.known {
+        put_line(out, &[format!("known {} {}", what, values).as_bytes()]);
     }
     for (i, line) in d.scrollback.iter().enumerate() {
         put_row(out, "scrollback", i, line);

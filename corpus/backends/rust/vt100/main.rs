@@ -128,6 +128,7 @@ impl Backend for Vt100 {
             title: Some(s.title().to_string()),
             icon: Some(s.icon_name().to_string()),
             replies: None,
+            known: vec![("attrs", "bold,italic,inverse"), ("underline", "none,single")],
             scrollback,
             rows: (0..rows).map(|r| self.view_row(r)).collect(),
         }
