@@ -192,6 +192,7 @@ function applySgr(pen, params) {
     const sub = rest.shift().split(':');
     const n = Number(sub[0] || 0);
     if (n === 0) Object.assign(pen, plainPen(), { graphics: pen.graphics }); // SO/SI stay
+    else if (n === 5 && sub[1] === '3') pen.attrs.add('overline'); // tmux 3.3a writes 53 as 5:3
     else if (ATTR_CODES[n]) pen.attrs.add(ATTR_CODES[n]);
     else if (n === 4) pen.underline = UNDERLINES[sub.length > 1 ? Number(sub[1]) : 1] || 'single';
     else if (n === 21) pen.underline = 'double';

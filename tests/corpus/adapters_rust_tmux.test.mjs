@@ -222,6 +222,27 @@ for (const name of NAMES) {
   });
 }
 
+test('tmux: every attribute capture-pane -e writes, and DEC special graphics', async () => {
+  // Dim and blink "A"; strike and overline "B" (tmux 3.3a writes SGR 53 back as 5:3); a
+  // curly underline coloured #010203 under "C"; "q" in DEC special graphics is a line.
+  const out = await answers('tmux', ['open 1 5 0',
+    `feed ${hex('\x1b[2;5mA\x1b[0m\x1b[53;9mB\x1b[0m\x1b[4:3;58;2;1;2;3mC\x1b[0m\x1b(0q\x1b(B')}`, 'dump']);
+  assert.deepEqual(out.filter((l) => l.startsWith('row') || l.startsWith('cell')), [
+    'row 0 "ABC\u2500 "',
+    cell('tmux', 0, 0, 'A', { attrs: 'dim,blink' }),
+    cell('tmux', 0, 1, 'B', { attrs: 'strike,overline' }),
+    cell('tmux', 0, 2, 'C', { ul: 'curly' }).replace('ul-color default', 'ul-color #010203'),
+    cell('tmux', 0, 3, '\u2500'),
+  ]);
+});
+
+test('alacritty: no pending wrap with autowrap off', async () => {
+  // DECAWM off, then the last column written: the next character overwrites it.
+  const out = await answers('alacritty', ['open 1 3 0', `feed ${hex('\x1b[?7labc')}`, 'dump']);
+  assert.ok(out.includes('pending-wrap 0'), out.join('\n'));
+  assert.ok(out.includes('cursor 0 2 visible steady shape block'), out.join('\n'));
+});
+
 test('alacritty: replies since the last dump; vt100 and tmux report none', async () => {
   // CPR at row 2 column 3 (one-based), then primary DA: alacritty_terminal answers ?6c.
   const commands = ['open 3 5 0', `feed ${hex('\x1b[2;3H\x1b[6n\x1b[c')}`, 'dump', 'dump'];

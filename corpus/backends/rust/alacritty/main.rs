@@ -206,7 +206,9 @@ impl Backend for Alacritty {
                 CursorShape::Beam => Some("bar"),
                 CursorShape::Hidden => None,
             },
-            pending_wrap: Some(grid.cursor.input_needs_wrap),
+            // alacritty keeps the flag with autowrap off too, where the next character
+            // overwrites the last column instead: no wrap is pending then.
+            pending_wrap: Some(grid.cursor.input_needs_wrap && m.contains(TermMode::LINE_WRAP)),
             alt_screen: m.contains(TermMode::ALT_SCREEN),
             reverse_video: None,
             mouse: Some((tracking, Some(encoding))),
