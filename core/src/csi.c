@@ -59,11 +59,20 @@ static void csi_cuu(tsr_term *t, const parser_seq *s, uint8_t f)
     (void)f;
     move_vertical(t, t->x, -count(s, 0));
 }
-/* CUD - ECMA-48 8.3.19; VPR - ECMA-48 8.3.160 */
+/* CUD - ECMA-48 8.3.19 */
 static void csi_cud(tsr_term *t, const parser_seq *s, uint8_t f)
 {
     (void)f;
     move_vertical(t, t->x, count(s, 0));
+}
+/* VPR - ECMA-48 8.3.160. xterm moves as CUP does (CursorSet), not as CUD:
+ * past the bottom margin to the last row, and within the margins only
+ * under DECOM. */
+static void csi_vpr(tsr_term *t, const parser_seq *s, uint8_t f)
+{
+    (void)f;
+    int row = t->y - (mode_get(t, M_DECOM) ? t->top : 0);
+    term_move_to_origin(t, t->x, (row < 0 ? 0 : row) + count(s, 0));
 }
 /* CUF - ECMA-48 8.3.20; HPR - ECMA-48 8.3.59 */
 static void csi_cuf(tsr_term *t, const parser_seq *s, uint8_t f)
@@ -230,12 +239,12 @@ static void csi_dsr(tsr_term *t, const parser_seq *s, uint8_t f)
     (void)f;
     term_device_status(t, s);
 }
-/* XTVERSION - xterm ctlseqs */
+/* XTVERSION - xterm ctlseqs; only Ps 0 (or none) asks, as in xterm */
 static void csi_xtversion(tsr_term *t, const parser_seq *s, uint8_t f)
 {
-    (void)s;
     (void)f;
-    term_version_report(t);
+    if (param(s, 0, 0) == 0)
+        term_version_report(t);
 }
 /* DECSTBM - DEC STD 070; invalid regions are ignored, as in xterm */
 static void csi_decstbm(tsr_term *t, const parser_seq *s, uint8_t f)
@@ -337,7 +346,7 @@ static void csi_decrqm(tsr_term *t, const parser_seq *s, uint8_t f)
     PLAIN('c', csi_da, "DA", "ECMA-48 8.3.24")                    \
     SEQ('c', '>', 0, csi_da, "DA2", "xterm ctlseqs")              \
     PLAIN('d', csi_vpa, "VPA", "ECMA-48 8.3.158")                 \
-    PLAIN('e', csi_cud, "VPR", "ECMA-48 8.3.160")                 \
+    PLAIN('e', csi_vpr, "VPR", "ECMA-48 8.3.160")                 \
     PLAIN('f', csi_cup, "HVP", "ECMA-48 8.3.63")                  \
     PLAIN('g', csi_tbc, "TBC", "ECMA-48 8.3.154")                 \
     PLAIN('h', csi_sm, "SM", "ECMA-48 8.3.125")                   \
