@@ -65,14 +65,24 @@ static void csi_cud(tsr_term *t, const parser_seq *s, uint8_t f)
     (void)f;
     move_vertical(t, t->x, count(s, 0));
 }
-/* VPR - ECMA-48 8.3.160. xterm moves as CUP does (CursorSet), not as CUD:
- * past the bottom margin to the last row, and within the margins only
- * under DECOM. */
+/* VPR and VPB move as CUP does (xterm's CursorSet), not as CUD and CUU:
+ * to the screen's edge, or within the margins only under DECOM. */
+static void move_row_relative(tsr_term *t, int dy)
+{
+    int row = t->y - (mode_get(t, M_DECOM) ? t->top : 0);
+    term_move_to_origin(t, t->x, (row < 0 ? 0 : row) + dy);
+}
+/* VPR - ECMA-48 8.3.160 */
 static void csi_vpr(tsr_term *t, const parser_seq *s, uint8_t f)
 {
     (void)f;
-    int row = t->y - (mode_get(t, M_DECOM) ? t->top : 0);
-    term_move_to_origin(t, t->x, (row < 0 ? 0 : row) + count(s, 0));
+    move_row_relative(t, count(s, 0));
+}
+/* VPB - ECMA-48 8.3.159 */
+static void csi_vpb(tsr_term *t, const parser_seq *s, uint8_t f)
+{
+    (void)f;
+    move_row_relative(t, -count(s, 0));
 }
 /* CUF - ECMA-48 8.3.20; HPR - ECMA-48 8.3.59 */
 static void csi_cuf(tsr_term *t, const parser_seq *s, uint8_t f)
@@ -80,7 +90,7 @@ static void csi_cuf(tsr_term *t, const parser_seq *s, uint8_t f)
     (void)f;
     term_move_to(t, t->x + count(s, 0), t->y);
 }
-/* CUB - ECMA-48 8.3.18 */
+/* CUB - ECMA-48 8.3.18; HPB - ECMA-48 8.3.58 */
 static void csi_cub(tsr_term *t, const parser_seq *s, uint8_t f)
 {
     (void)f;
@@ -351,6 +361,8 @@ static void csi_decrqm(tsr_term *t, const parser_seq *s, uint8_t f)
     PLAIN('g', csi_tbc, "TBC", "ECMA-48 8.3.154")                 \
     PLAIN('h', csi_sm, "SM", "ECMA-48 8.3.125")                   \
     SEQ('h', '?', 0, csi_sm, "DECSET", "xterm ctlseqs")           \
+    PLAIN('j', csi_cub, "HPB", "ECMA-48 8.3.58")                  \
+    PLAIN('k', csi_vpb, "VPB", "ECMA-48 8.3.159")                 \
     PLAIN('l', csi_rm, "RM", "ECMA-48 8.3.106")                   \
     SEQ('l', '?', 0, csi_rm, "DECRST", "xterm ctlseqs")           \
     PLAIN('m', csi_sgr, "SGR", "ECMA-48 8.3.117")                 \

@@ -212,6 +212,8 @@ static inline void term_split_wide(row *r, int x0, int x1)
 
 /* sgr.c */
 void term_sgr(tsr_term *t, const parser_seq *seq);
+/* The pen as SGR parameters, for DECRQSS (no final 'm'); cap >= 128 */
+void term_sgr_describe(const tsr_style *pen, char *out, size_t cap);
 
 /* modes.c */
 uint32_t modes_defaults(void); /* the mode bits after RIS */
