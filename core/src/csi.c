@@ -59,11 +59,30 @@ static void csi_cuu(tsr_term *t, const parser_seq *s, uint8_t f)
     (void)f;
     move_vertical(t, t->x, -count(s, 0));
 }
-/* CUD - ECMA-48 8.3.19; VPR - ECMA-48 8.3.160 */
+/* CUD - ECMA-48 8.3.19 */
 static void csi_cud(tsr_term *t, const parser_seq *s, uint8_t f)
 {
     (void)f;
     move_vertical(t, t->x, count(s, 0));
+}
+/* VPR and VPB move as CUP does (xterm's CursorSet), not as CUD and CUU:
+ * to the screen's edge, or within the margins only under DECOM. */
+static void move_row_relative(tsr_term *t, int dy)
+{
+    int row = t->y - (mode_get(t, M_DECOM) ? t->top : 0);
+    term_move_to_origin(t, t->x, (row < 0 ? 0 : row) + dy);
+}
+/* VPR - ECMA-48 8.3.160 */
+static void csi_vpr(tsr_term *t, const parser_seq *s, uint8_t f)
+{
+    (void)f;
+    move_row_relative(t, count(s, 0));
+}
+/* VPB - ECMA-48 8.3.159 */
+static void csi_vpb(tsr_term *t, const parser_seq *s, uint8_t f)
+{
+    (void)f;
+    move_row_relative(t, -count(s, 0));
 }
 /* CUF - ECMA-48 8.3.20; HPR - ECMA-48 8.3.59 */
 static void csi_cuf(tsr_term *t, const parser_seq *s, uint8_t f)
@@ -71,7 +90,7 @@ static void csi_cuf(tsr_term *t, const parser_seq *s, uint8_t f)
     (void)f;
     term_move_to(t, t->x + count(s, 0), t->y);
 }
-/* CUB - ECMA-48 8.3.18 */
+/* CUB - ECMA-48 8.3.18; HPB - ECMA-48 8.3.58 */
 static void csi_cub(tsr_term *t, const parser_seq *s, uint8_t f)
 {
     (void)f;
@@ -230,12 +249,12 @@ static void csi_dsr(tsr_term *t, const parser_seq *s, uint8_t f)
     (void)f;
     term_device_status(t, s);
 }
-/* XTVERSION - xterm ctlseqs */
+/* XTVERSION - xterm ctlseqs; only Ps 0 (or none) asks, as in xterm */
 static void csi_xtversion(tsr_term *t, const parser_seq *s, uint8_t f)
 {
-    (void)s;
     (void)f;
-    term_version_report(t);
+    if (param(s, 0, 0) == 0)
+        term_version_report(t);
 }
 /* DECSTBM - DEC STD 070; invalid regions are ignored, as in xterm */
 static void csi_decstbm(tsr_term *t, const parser_seq *s, uint8_t f)
@@ -337,11 +356,13 @@ static void csi_decrqm(tsr_term *t, const parser_seq *s, uint8_t f)
     PLAIN('c', csi_da, "DA", "ECMA-48 8.3.24")                    \
     SEQ('c', '>', 0, csi_da, "DA2", "xterm ctlseqs")              \
     PLAIN('d', csi_vpa, "VPA", "ECMA-48 8.3.158")                 \
-    PLAIN('e', csi_cud, "VPR", "ECMA-48 8.3.160")                 \
+    PLAIN('e', csi_vpr, "VPR", "ECMA-48 8.3.160")                 \
     PLAIN('f', csi_cup, "HVP", "ECMA-48 8.3.63")                  \
     PLAIN('g', csi_tbc, "TBC", "ECMA-48 8.3.154")                 \
     PLAIN('h', csi_sm, "SM", "ECMA-48 8.3.125")                   \
     SEQ('h', '?', 0, csi_sm, "DECSET", "xterm ctlseqs")           \
+    PLAIN('j', csi_cub, "HPB", "ECMA-48 8.3.58")                  \
+    PLAIN('k', csi_vpb, "VPB", "ECMA-48 8.3.159")                 \
     PLAIN('l', csi_rm, "RM", "ECMA-48 8.3.106")                   \
     SEQ('l', '?', 0, csi_rm, "DECRST", "xterm ctlseqs")           \
     PLAIN('m', csi_sgr, "SGR", "ECMA-48 8.3.117")                 \

@@ -14,7 +14,7 @@ void term_move_to(tsr_term *t, int x, int y)
 {
     t->x = clampi(x, 0, t->cols - 1);
     t->y = clampi(y, 0, t->rows - 1);
-    t->pending_wrap = 0;
+    term_reset_wrap(t);
 }
 
 void term_move_to_origin(tsr_term *t, int x, int y)
@@ -22,7 +22,7 @@ void term_move_to_origin(tsr_term *t, int x, int y)
     if (mode_get(t, M_DECOM)) {
         t->x = clampi(x, 0, t->cols - 1);
         t->y = clampi(y + t->top, t->top, t->bottom);
-        t->pending_wrap = 0;
+        term_reset_wrap(t);
     } else {
         term_move_to(t, x, y);
     }
@@ -49,7 +49,7 @@ void term_scroll_down(tsr_term *t, int n)
 
 void term_index(tsr_term *t)
 {
-    t->pending_wrap = 0;
+    term_reset_wrap(t);
     if (t->y == t->bottom) {
         if (full_region(t)) {
             int rc = grid_scroll_up_full(t->g, term_erase_id(t));
@@ -65,7 +65,7 @@ void term_index(tsr_term *t)
 
 void term_reverse_index(tsr_term *t)
 {
-    t->pending_wrap = 0;
+    term_reset_wrap(t);
     if (t->y == t->top)
         term_scroll_down(t, 1);
     else if (t->y > 0)
@@ -75,7 +75,7 @@ void term_reverse_index(tsr_term *t)
 void term_carriage_return(tsr_term *t)
 {
     t->x = 0;
-    t->pending_wrap = 0;
+    term_reset_wrap(t);
 }
 
 void term_tab(tsr_term *t, int n)
@@ -83,7 +83,7 @@ void term_tab(tsr_term *t, int n)
     /* A forward tab keeps a pending wrap (it cannot move past the last
      * column anyway), as xterm does; a backward tab clears it. */
     if (n < 0)
-        t->pending_wrap = 0;
+        term_reset_wrap(t);
     for (; n > 0; n--) {
         int x = t->x + 1;
         while (x < t->cols - 1 && !t->tabs[x])
@@ -131,7 +131,7 @@ static void erase_rows(tsr_term *t, int y0, int y1, int selective)
 
 void term_erase_display(tsr_term *t, int how, int selective)
 {
-    t->pending_wrap = 0;
+    term_reset_wrap(t);
     switch (how) {
     case 0:
         erase_cells(t, t->y, t->x, t->cols, selective);
@@ -157,7 +157,7 @@ void term_erase_display(tsr_term *t, int how, int selective)
 
 void term_erase_line(tsr_term *t, int how, int selective)
 {
-    t->pending_wrap = 0;
+    term_reset_wrap(t);
     switch (how) {
     case 0:
         erase_cells(t, t->y, t->x, t->cols, selective);
@@ -177,7 +177,7 @@ void term_erase_line(tsr_term *t, int how, int selective)
 
 void term_erase_chars(tsr_term *t, int n)
 {
-    t->pending_wrap = 0;
+    term_reset_wrap(t);
     int x1 = t->x + n;
     if (x1 > t->cols || x1 < t->x)
         x1 = t->cols;
@@ -186,7 +186,7 @@ void term_erase_chars(tsr_term *t, int n)
 
 void term_delete_chars(tsr_term *t, int n)
 {
-    t->pending_wrap = 0;
+    term_reset_wrap(t);
     row *r = term_row_w(t, t->y);
     int x = t->x, cols = t->cols;
     if (n > cols - x)
@@ -204,7 +204,7 @@ void term_insert_lines(tsr_term *t, int n)
         return;
     term_fail(t, grid_scroll_region_down(t->g, t->y, t->bottom, n, term_erase_id(t)));
     t->x = 0;
-    t->pending_wrap = 0;
+    term_reset_wrap(t);
 }
 
 void term_delete_lines(tsr_term *t, int n)
@@ -213,7 +213,7 @@ void term_delete_lines(tsr_term *t, int n)
         return;
     term_fail(t, grid_scroll_region_up(t->g, t->y, t->bottom, n, term_erase_id(t)));
     t->x = 0;
-    t->pending_wrap = 0;
+    term_reset_wrap(t);
 }
 
 void term_fill_alignment(tsr_term *t)

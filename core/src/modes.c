@@ -112,6 +112,7 @@ static void use_alt(tsr_term *t, int on, int clear_on_enter, int clear_on_leave)
         t->g = &t->primary;
     }
     t->gc_valid = 0;
+    t->gc_y = -1; /* the cell written last is on the other buffer */
 }
 
 static void set_mode(tsr_term *t, const mode_row *m, int on)
@@ -125,7 +126,14 @@ static void set_mode(tsr_term *t, const mode_row *m, int on)
             t->cursor_blink = on;
         return;
     case ST_TRACK: t->mouse_tracking = on ? m->value : TSR_MOUSE_OFF; return;
-    case ST_ENCODING: t->mouse_encoding = on ? m->value : TSR_MOUSE_ENC_DEFAULT; return;
+    case ST_ENCODING:
+        /* the encodings exclude each other; resetting one that is not in
+         * use changes nothing (xterm's dpmodes) */
+        if (on)
+            t->mouse_encoding = m->value;
+        else if (t->mouse_encoding == m->value)
+            t->mouse_encoding = TSR_MOUSE_ENC_DEFAULT;
+        return;
     case ST_CURSOR:
         if (on)
             term_save_cursor(t);
@@ -209,5 +217,5 @@ void term_soft_reset(tsr_term *t)
     t->pen_dirty = PEN_CHANGED;
     t->protect = 0;
     memset(t->saved, 0, sizeof t->saved);
-    t->pending_wrap = 0;
+    term_reset_wrap(t);
 }

@@ -263,11 +263,19 @@ void term_osc(tsr_term *t, const uint8_t *data, size_t len, int truncated, uint8
 void term_dcs(tsr_term *t, const parser_seq *seq, uint8_t final, const uint8_t *data, size_t len,
               int truncated)
 {
-    /* DECRQSS: margins and cursor style are reported; anything else is
-     * answered "not recognised" so a program that asks does not wait */
+    /* DECRQSS: margins, rendition, protection and cursor style are
+     * reported as xterm does; anything else is answered "not recognised"
+     * so a program that asks does not wait */
     if (!truncated && seq->ninter == 1 && seq->inter[0] == '$' && final == 'q') {
-        char out[64];
-        if (len == 1 && data[0] == 'r') {
+        char out[192];
+        if (len == 1 && data[0] == 'm') {
+            char sgr[160];
+            term_sgr_describe(&t->pen, sgr, sizeof sgr);
+            snprintf(out, sizeof out, "\x1bP1$r%sm\x1b\\", sgr);
+            term_reply(t, out);
+        } else if (len == 2 && data[0] == '"' && data[1] == 'q') {
+            term_reply(t, t->protect ? "\x1bP1$r1\"q\x1b\\" : "\x1bP1$r0\"q\x1b\\");
+        } else if (len == 1 && data[0] == 'r') {
             snprintf(out, sizeof out, "\x1bP1$r%d;%dr\x1b\\", t->top + 1, t->bottom + 1);
             term_reply(t, out);
         } else if (len == 2 && data[0] == ' ' && data[1] == 'q') {

@@ -31,7 +31,7 @@ static void shift_right(tsr_term *t, row *r, int x, int n, uint32_t blank)
 
 void term_insert_chars(tsr_term *t, int n)
 {
-    t->pending_wrap = 0;
+    term_reset_wrap(t);
     shift_right(t, term_row_w(t, t->y), t->x, n, term_erase_id(t));
 }
 
@@ -240,14 +240,14 @@ void term_print_cp(tsr_term *t, uint32_t cp)
         return;
     }
     if (w == 0) {
-        /* A mark with no character just printed: xterm puts it on the
-         * cell before the cursor; at the start of a line it is dropped. */
-        int x = t->pending_wrap ? t->x : t->x - 1;
-        if (x >= 0) {
-            const cell *c = &term_row(t, t->y)->cells[x];
-            if (c->cp || (c->flags & CELL_TAIL))
-                join(t, t->y, x, cp);
-        }
+        /* A mark no cluster takes: xterm puts it on the cell written
+         * last, or on the one under the cursor once the cursor has moved
+         * (term_reset_wrap); on a blank cell it is dropped. */
+        int y = t->gc_y >= 0 ? t->gc_y : t->y;
+        int x = t->gc_y >= 0 ? t->gc_x : t->x;
+        const cell *c = &term_row(t, y)->cells[x];
+        if (c->cp || (c->flags & CELL_TAIL))
+            join(t, y, x, cp);
         t->gc_valid = 0;
         return;
     }

@@ -66,7 +66,7 @@ static void free_titles(tsr_term *t)
 static void reset_state(tsr_term *t)
 {
     t->x = t->y = 0;
-    t->pending_wrap = 0;
+    term_reset_wrap(t);
     t->cursor_shape = TSR_CURSOR_DEFAULT;
     t->cursor_blink = 0;
     memset(&t->pen, 0, sizeof t->pen);

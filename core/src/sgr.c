@@ -1,6 +1,8 @@
 /* SGR: the pen's rendition. Colours come in 16, 256 and truecolor, in the
  * ';' form (38;5;n, 38;2;r;g;b) and the ':' form (38:5:n, 38:2::r:g:b or
  * 38:2:r:g:b); underline styles as 4:0 to 4:5. */
+#include <stdio.h>
+
 #include "term.h"
 
 static int sub_count(const parser_seq *s, int i)
@@ -125,4 +127,51 @@ void term_sgr(tsr_term *t, const parser_seq *s)
     }
     if (!style_equal(&before, p))
         t->pen_dirty = PEN_CHANGED; /* only a real change needs interning */
+}
+
+/* Appends the SGR parameters of colour c for base 30, 40 or 50 (the 38, 48,
+ * 58 forms); the default colour adds nothing. */
+static size_t describe_color(char *out, size_t cap, size_t len, uint32_t c, int base)
+{
+    unsigned v = c & 0xffffffu;
+    if (len >= cap || TSR_COLOR_KIND(c) == TSR_COLOR_KIND_DEFAULT)
+        return len;
+    if (TSR_COLOR_KIND(c) == TSR_COLOR_KIND_RGB)
+        return len + (size_t)snprintf(out + len, cap - len, ";%d:2::%u:%u:%u", base + 8,
+                                      v >> 16, (v >> 8) & 0xff, v & 0xff);
+    if (v < 16 && base != 50)
+        return len + (size_t)snprintf(out + len, cap - len, ";%u",
+                                      v < 8 ? (unsigned)base + v : (unsigned)base + 52 + v);
+    return len + (size_t)snprintf(out + len, cap - len, ";%d:5:%u", base + 8, v);
+}
+
+/* The pen as xterm's DECRQSS answers it (xtermFormatSGR): "0", the
+ * attributes in xterm's order, then the colours; ':' inside the extended
+ * colours. The underline styles and overline xterm lacks come last, in the
+ * forms SGR accepts. */
+void term_sgr_describe(const tsr_style *p, char *out, size_t cap)
+{
+    const uint16_t a = p->attrs;
+    const char *const parts[] = {
+        a & TSR_ATTR_BOLD ? ";1" : "",
+        p->underline == TSR_UNDERLINE_SINGLE ? ";4" : "",
+        a & TSR_ATTR_BLINK ? ";5" : "",
+        a & TSR_ATTR_INVERSE ? ";7" : "",
+        a & TSR_ATTR_HIDDEN ? ";8" : "",
+        a & TSR_ATTR_DIM ? ";2" : "",
+        a & TSR_ATTR_ITALIC ? ";3" : "",
+        a & TSR_ATTR_STRIKE ? ";9" : "",
+        p->underline == TSR_UNDERLINE_DOUBLE ? ";21" : "",
+        p->underline == TSR_UNDERLINE_CURLY    ? ";4:3"
+        : p->underline == TSR_UNDERLINE_DOTTED ? ";4:4"
+        : p->underline == TSR_UNDERLINE_DASHED ? ";4:5"
+                                               : "",
+        a & TSR_ATTR_OVERLINE ? ";53" : "",
+    };
+    size_t len = (size_t)snprintf(out, cap, "0");
+    for (size_t i = 0; i < sizeof parts / sizeof parts[0] && len < cap; i++)
+        len += (size_t)snprintf(out + len, cap - len, "%s", parts[i]);
+    len = describe_color(out, cap, len, p->fg, 30);
+    len = describe_color(out, cap, len, p->bg, 40);
+    describe_color(out, cap, len, p->ul_color, 50);
 }

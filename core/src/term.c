@@ -139,6 +139,7 @@ int term_set_size(tsr_term *t, int rows, int cols)
     if (rows == t->rows && cols == t->cols)
         return TSR_OK;
     t->gc_valid = 0;
+    t->gc_y = -1; /* the cell written last may be gone */
     return term_resize(t, rows, cols);
 }
 

@@ -65,7 +65,8 @@ struct tsr_term {
     uint8_t single_shift; /* 2 or 3 for SS2/SS3, else 0 */
     int ascii_fast; /* GL maps ASCII to itself and no single shift pending */
 
-    /* the last printed cell, for joining grapheme clusters and REP */
+    /* the last printed cell, for joining grapheme clusters and REP;
+     * gc_y < 0: the cursor moved since (term_reset_wrap) */
     int gc_valid;
     int gc_x, gc_y;
     uint32_t gc_last;
@@ -109,6 +110,15 @@ static inline void mode_put(tsr_term *t, enum mode m, int on)
         t->modes |= 1u << m;
     else
         t->modes &= ~(1u << m);
+}
+
+/* Ends a pending wrap, as cursor motion, erasure and editing do. Like
+ * xterm's ResetWrap it also forgets the cell written last, so a lone
+ * combining mark then joins the cell under the cursor. */
+static inline void term_reset_wrap(tsr_term *t)
+{
+    t->pending_wrap = 0;
+    t->gc_y = -1;
 }
 
 /* Visible row y for reading. */
@@ -202,6 +212,8 @@ static inline void term_split_wide(row *r, int x0, int x1)
 
 /* sgr.c */
 void term_sgr(tsr_term *t, const parser_seq *seq);
+/* The pen as SGR parameters, for DECRQSS (no final 'm'); cap >= 128 */
+void term_sgr_describe(const tsr_style *pen, char *out, size_t cap);
 
 /* modes.c */
 uint32_t modes_defaults(void); /* the mode bits after RIS */
