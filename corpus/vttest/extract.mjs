@@ -1,0 +1,233 @@
+#!/usr/bin/env node
+// Turns raw/<menu>.jsonl (fetch.mjs: vttest's screens as tessera recorded them) into
+// cases/<menu>.json and COVERAGE.md. A screen's expected state comes from the oracle
+// backends, other emulators and never tessera: each is fed the bytes from vttest's start
+// up to that screen, and the screen becomes a case only when every oracle shows the same
+// text; the cursor is expected too when they also agree on it. Deterministic for the
+// same raw/ and the same oracle versions (COVERAGE.md names them).
+// Standalone: node:* imports only; the oracles are the adapter programs of
+// corpus/backends (line protocol: corpus/backends/README.md).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const REPO = resolve(HERE, '../..');
+const RAW = join(HERE, 'raw');
+const CASES = join(HERE, 'cases');
+const SUITE = 'vttest';
+const LICENSE = 'HPND-vttest AND BSD-3-Clause';
+const SCROLLBACK = 1000;
+
+function debVersion(pkg) {
+  const r = spawnSync('dpkg-query', ['-W', '-f=${Version}', pkg], { encoding: 'utf8' });
+  return r.status === 0 && r.stdout ? `Debian ${pkg} ${r.stdout}` : `${pkg} (version unknown)`;
+}
+
+function npmVersion(name) {
+  try {
+    return `npm ${name} ${JSON.parse(readFileSync(join(REPO, 'node_modules', name, 'package.json'), 'utf8')).version}`;
+  } catch {
+    return `npm ${name} (version unknown)`;
+  }
+}
+
+// An oracle takes part when its adapter is in this tree; then it must run.
+const ORACLES = [
+  {
+    name: 'libvterm',
+    source: 'corpus/backends/libvterm.c',
+    cmd: [process.env.BACKEND_LIBVTERM || join(REPO, 'build/bin/backend_libvterm')],
+    version: () => debVersion('libvterm0'),
+  },
+  {
+    name: 'xterm.js',
+    source: 'corpus/backends/xterm.mjs',
+    cmd: [process.execPath, join(REPO, 'corpus/backends/xterm.mjs')],
+    version: () => npmVersion('@xterm/headless'),
+  },
+  {
+    name: 'pyte',
+    source: 'corpus/backends/pyte_adapter.py',
+    // Debian's python3-pyte lives in the system interpreter, not in a pyenv one
+    cmd: [existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3', join(REPO, 'corpus/backends/pyte_adapter.py')],
+    version: () => debVersion('python3-pyte'),
+  },
+].filter(o => existsSync(join(REPO, o.source)));
+
+function fail(msg) {
+  console.error(`extract: ${msg}`);
+  process.exit(2);
+}
+
+// One running adapter: commands in, dumps out.
+class Oracle {
+  constructor({ name, cmd }) {
+    this.name = name;
+    this.proc = spawn(cmd[0], cmd.slice(1), { stdio: ['pipe', 'pipe', 'pipe'] });
+    this.stderr = '';
+    this.waiting = null;
+    this.lines = [];
+    this.proc.stderr.on('data', d => { this.stderr += d; });
+    this.proc.on('error', e => fail(`oracle ${name} (${cmd.join(' ')}) cannot start: ${e.message}`));
+    this.proc.on('exit', code => {
+      if (this.waiting) fail(`oracle ${name} exited ${code} during a dump: ${this.stderr.trim()}`);
+    });
+    createInterface({ input: this.proc.stdout }).on('line', line => {
+      this.lines.push(line);
+      if (line === 'end' && this.waiting) {
+        const done = this.waiting;
+        this.waiting = null;
+        done(this.lines.splice(0));
+      }
+    });
+  }
+
+  // The screen after feeding `bytes` to a fresh 24x80 terminal.
+  screen(bytes, rows, cols) {
+    return new Promise(done => {
+      this.waiting = lines => done(parseDump(this.name, lines, rows, cols));
+      this.proc.stdin.write(`open ${rows} ${cols} ${SCROLLBACK}\nfeed ${bytes.toString('hex')}\ndump\n`);
+    });
+  }
+
+  close() {
+    this.proc.stdin.end();
+  }
+}
+
+function unquote(s) {
+  return s.slice(1, -1).replace(/\\x([0-9a-fA-F]{2})/g, (_, h) => String.fromCharCode(parseInt(h, 16)));
+}
+
+// {rows: text rows as a case's expectedScreen, cursor: {row, col}} from a dump.
+function parseDump(name, lines, rows, cols) {
+  const text = [];
+  let cursor = null, size = null;
+  for (const line of lines) {
+    const [kind, a, b] = line.split(' ');
+    if (kind === 'size') size = `${a} ${b}`;
+    else if (kind === 'cursor') cursor = { row: Number(a), col: Number(b) };
+    else if (kind === 'row') text[Number(a)] = unquote(line.slice(line.indexOf('"'))).replace(/ +$/, '');
+  }
+  if (size !== `${rows} ${cols}` || !cursor || text.length !== rows)
+    fail(`oracle ${name} gave a malformed dump: ${JSON.stringify(lines.slice(0, 3))}`);
+  while (text.length && text[text.length - 1] === '') text.pop();
+  return { rows: text, cursor };
+}
+
+function readRaw(file) {
+  const [head, ...screens] = readFileSync(join(RAW, file), 'utf8').trimEnd().split('\n').map(l => JSON.parse(l));
+  return { head, screens: screens.map(s => (s.hex !== undefined ? Buffer.from(s.hex, 'hex') : Buffer.from(s.text, 'utf8'))) };
+}
+
+// Menu paths in menu order: 2 before 11, 11.2 before 11.10.
+const byMenu = (a, b) => {
+  const x = a.split('.').map(Number), y = b.split('.').map(Number);
+  for (let i = 0; i < Math.max(x.length, y.length); i++) if ((x[i] ?? -1) !== (y[i] ?? -1)) return (x[i] ?? -1) - (y[i] ?? -1);
+  return 0;
+};
+
+// Which oracles side with which, and the rows where the screens differ.
+function disagreement(results) {
+  const groups = [];
+  for (const [name, r] of results) {
+    const key = JSON.stringify(r.rows);
+    const g = groups.find(x => x.key === key);
+    if (g) g.names.push(name);
+    else groups.push({ key, names: [name], rows: r.rows });
+  }
+  const height = Math.max(...groups.map(g => g.rows.length));
+  const differing = [];
+  for (let i = 0; i < height; i++) if (new Set(groups.map(g => g.rows[i] ?? '')).size > 1) differing.push(i);
+  return { sides: groups.map(g => g.names.join('+')).join(' vs '), rows: differing };
+}
+
+function caseOf(menu, n, title, bytes, screen, cursor, head) {
+  const c = { suite: SUITE, name: `${menu}-screen-${n}`, cols: head.cols, rows: head.rows };
+  const text = bytes.toString('utf8');
+  if (Buffer.from(text, 'utf8').equals(bytes)) c.input = text;
+  else c.inputHex = bytes.toString('hex');
+  c.expectedScreen = screen;
+  if (cursor) c.expectedCursor = cursor;
+  c.sourceLine = `vttest menu ${menu} screen ${n}`;
+  c.license = LICENSE;
+  c.note = `${title}: vttest's output from its start to its prompt number ${n} of this test, recorded through tessera record`;
+  return c;
+}
+
+const ranges = rows => rows.map(r => String(r)).join(', ');
+
+async function main() {
+  if (ORACLES.length < 2) fail(`${ORACLES.length} oracle adapter(s) in corpus/backends; agreement needs at least 2`);
+  if (!existsSync(RAW)) fail('no raw/: run fetch.mjs first');
+  const oracles = ORACLES.map(o => new Oracle(o));
+  const files = readdirSync(RAW).filter(f => f.endsWith('.jsonl')).sort((a, b) => byMenu(a.slice(0, -6), b.slice(0, -6)));
+  rmSync(CASES, { recursive: true, force: true });
+  mkdirSync(CASES);
+  const summary = [], rejected = [], cursorDropped = [];
+  for (const file of files) {
+    const { head, screens } = readRaw(file);
+    const cases = [];
+    let bytes = Buffer.alloc(0);
+    for (let i = 0; i < screens.length; i++) {
+      bytes = Buffer.concat([bytes, screens[i]]);
+      const results = [];
+      for (const o of oracles) results.push([o.name, await o.screen(bytes, head.rows, head.cols)]);
+      const screen = results[0][1].rows;
+      const where = `${head.menu} screen ${i + 1}`;
+      if (results.some(([, r]) => JSON.stringify(r.rows) !== JSON.stringify(screen))) {
+        rejected.push({ where, ...disagreement(results) });
+        continue;
+      }
+      const cur = results[0][1].cursor;
+      const sameCursor = results.every(([, r]) => r.cursor.row === cur.row && r.cursor.col === cur.col);
+      if (!sameCursor) cursorDropped.push({ where, cursors: results.map(([n, r]) => `${n} ${r.cursor.row},${r.cursor.col}`).join('; ') });
+      cases.push(caseOf(head.menu, i + 1, head.title, bytes, screen, sameCursor ? cur : null, head));
+    }
+    if (cases.length) writeFileSync(join(CASES, `${head.menu}.json`), JSON.stringify({ version: 1, cases }, null, 2) + '\n');
+    summary.push({ menu: head.menu, title: head.title, screens: screens.length, cases: cases.length });
+  }
+  for (const o of oracles) o.close();
+  writeFileSync(join(HERE, 'COVERAGE.md'), coverage(summary, rejected, cursorDropped));
+  const total = summary.reduce((n, s) => n + s.cases, 0), found = summary.reduce((n, s) => n + s.screens, 0);
+  console.log(`extract: ${found} screens, ${total} cases, ${rejected.length} rejected (oracles: ${oracles.map(o => o.name).join(', ')})`);
+}
+
+function coverage(summary, rejected, cursorDropped) {
+  const found = summary.reduce((n, s) => n + s.screens, 0), made = summary.reduce((n, s) => n + s.cases, 0);
+  const out = [
+    '# vttest: coverage of the extraction',
+    '',
+    'Written by `extract.mjs`; do not edit. The health of the extraction (which recorded screens',
+    'became cases), not anyone\'s conformance.',
+    '',
+    `Oracles: ${ORACLES.map(o => `${o.name} (${o.version()})`).join(', ')}.`,
+    '',
+    `${found} screens recorded in ${summary.length} menu tests; ${made} became cases, ${rejected.length} were rejected`,
+    `because the oracles disagree on the screen's text; ${cursorDropped.length} cases expect the screen only, the`,
+    'oracles disagreeing on the cursor.',
+    '',
+    '| menu | test | screens | cases | rejected |',
+    '| --- | --- | ---: | ---: | ---: |',
+  ];
+  for (const s of summary)
+    out.push(`| ${s.menu} | ${s.title.replace(/\|/g, '\\|')} | ${s.screens} | ${s.cases} | ${s.screens - s.cases} |`);
+  out.push('', '## Rejected screens, by who disagrees', '');
+  const bySides = new Map();
+  for (const r of rejected) bySides.set(r.sides, [...(bySides.get(r.sides) ?? []), r]);
+  if (!rejected.length) out.push('None.');
+  for (const [sides, list] of [...bySides].sort((a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1))) {
+    out.push(`### ${sides} (${list.length})`, '');
+    for (const r of list) out.push(`- ${r.where}: rows ${ranges(r.rows)}`);
+    out.push('');
+  }
+  out.push('## Cursor not expected (the oracles disagree on it)', '');
+  if (!cursorDropped.length) out.push('None.');
+  for (const c of cursorDropped) out.push(`- ${c.where}: ${c.cursors}`);
+  return out.join('\n').replace(/\n+$/, '') + '\n';
+}
+
+await main();
