@@ -62,60 +62,78 @@ function fail(msg) {
   process.exit(2);
 }
 
-// One running adapter: commands in, dumps out.
+// One running adapter: commands in, dumps out. An adapter that dies on a case (its
+// emulator crashed) gives that case an error and is started afresh for the next.
 class Oracle {
   constructor({ name, cmd }) {
     this.name = name;
-    this.proc = spawn(cmd[0], cmd.slice(1), { stdio: ['pipe', 'pipe', 'pipe'] });
-    this.stderr = '';
-    this.waiting = null;
-    this.lines = [];
-    this.proc.stderr.on('data', d => { this.stderr += d; });
-    this.proc.on('error', e => fail(`oracle ${name} (${cmd.join(' ')}) cannot start: ${e.message}`));
-    this.proc.on('exit', code => {
-      if (this.waiting) fail(`oracle ${name} exited ${code} during a dump: ${this.stderr.trim()}`);
+    this.cmd = cmd;
+    this.proc = null;
+  }
+
+  start() {
+    const proc = spawn(this.cmd[0], this.cmd.slice(1), { stdio: ['pipe', 'pipe', 'pipe'] });
+    let stderr = '';
+    const lines = [];
+    this.proc = proc;
+    proc.stderr.on('data', d => { stderr += d; });
+    proc.stdin.on('error', () => {}); // a dead adapter: its exit reports it
+    proc.on('error', e => fail(`oracle ${this.name} (${this.cmd.join(' ')}) cannot start: ${e.message}`));
+    proc.on('exit', code => {
+      if (this.proc === proc) this.proc = null;
+      const done = this.waiting;
+      this.waiting = null;
+      if (done) done({ error: `adapter exited ${code}: ${crashReason(stderr)}` });
     });
-    createInterface({ input: this.proc.stdout }).on('line', line => {
-      this.lines.push(line);
+    createInterface({ input: proc.stdout }).on('line', line => {
+      lines.push(line);
       if (line === 'end' && this.waiting) {
         const done = this.waiting;
         this.waiting = null;
-        done(this.lines.splice(0));
+        done(parseDump(this.name, lines.splice(0)));
       }
     });
   }
 
-  // The screen after feeding `bytes` to a fresh 24x80 terminal.
+  // The state after feeding `bytes` to a fresh terminal, or {error}.
   screen(bytes, rows, cols) {
+    if (!this.proc) this.start();
     return new Promise(done => {
-      this.waiting = lines => done(parseDump(this.name, lines, rows, cols));
+      this.waiting = done;
       this.proc.stdin.write(`open ${rows} ${cols} ${SCROLLBACK}\nfeed ${bytes.toString('hex')}\ndump\n`);
     });
   }
 
   close() {
-    this.proc.stdin.end();
+    if (this.proc) this.proc.stdin.end();
   }
+}
+
+// The adapter's message without its line number and the command it quotes.
+function crashReason(stderr) {
+  const first = stderr.trim().split('\n')[0] || 'no message';
+  return first.replace(/^.*?line \d+: /, '').replace(/: "(feed|open|dump)[^]*$/, '');
 }
 
 function unquote(s) {
   return s.slice(1, -1).replace(/\\x([0-9a-fA-F]{2})/g, (_, h) => String.fromCharCode(parseInt(h, 16)));
 }
 
-// {rows: text rows as a case's expectedScreen, cursor: {row, col}} from a dump.
-function parseDump(name, lines, rows, cols) {
+// {size, rows: text rows as a case's expectedScreen, cursor: {row, col}} from a dump. The
+// size is reported too: an oracle may have obeyed DECCOLM where the others did not.
+function parseDump(name, lines) {
   const text = [];
   let cursor = null, size = null;
   for (const line of lines) {
     const [kind, a, b] = line.split(' ');
-    if (kind === 'size') size = `${a} ${b}`;
+    if (kind === 'size') size = `${a}x${b}`;
     else if (kind === 'cursor') cursor = { row: Number(a), col: Number(b) };
     else if (kind === 'row') text[Number(a)] = unquote(line.slice(line.indexOf('"'))).replace(/ +$/, '');
   }
-  if (size !== `${rows} ${cols}` || !cursor || text.length !== rows)
+  if (!size || !cursor || text.length !== Number(size.split('x')[0]) || text.includes(undefined))
     fail(`oracle ${name} gave a malformed dump: ${JSON.stringify(lines.slice(0, 3))}`);
   while (text.length && text[text.length - 1] === '') text.pop();
-  return { rows: text, cursor };
+  return { size, rows: text, cursor };
 }
 
 function readRaw(file) {
@@ -134,15 +152,22 @@ const byMenu = (a, b) => {
 function disagreement(results) {
   const groups = [];
   for (const [name, r] of results) {
-    const key = JSON.stringify(r.rows);
+    if (r.error) {
+      groups.push({ key: `error ${name}`, names: [`${name} failed (${r.error})`], size: null, rows: [] });
+      continue;
+    }
+    const key = JSON.stringify([r.size, r.rows]);
     const g = groups.find(x => x.key === key);
     if (g) g.names.push(name);
-    else groups.push({ key, names: [name], rows: r.rows });
+    else groups.push({ key, names: [name], size: r.size, rows: r.rows });
   }
+  const sizes = new Set(groups.filter(g => g.size).map(g => g.size));
   const height = Math.max(...groups.map(g => g.rows.length));
   const differing = [];
-  for (let i = 0; i < height; i++) if (new Set(groups.map(g => g.rows[i] ?? '')).size > 1) differing.push(i);
-  return { sides: groups.map(g => g.names.join('+')).join(' vs '), rows: differing };
+  const shown = groups.filter(g => g.size);
+  for (let i = 0; i < height; i++) if (new Set(shown.map(g => g.rows[i] ?? '')).size > 1) differing.push(i);
+  const sides = groups.map(g => g.names.join('+') + (sizes.size > 1 && g.size ? ` (${g.size})` : '')).join(' vs ');
+  return { sides, rows: differing };
 }
 
 function caseOf(menu, n, title, bytes, screen, cursor, head) {
@@ -157,8 +182,6 @@ function caseOf(menu, n, title, bytes, screen, cursor, head) {
   c.note = `${title}: vttest's output from its start to its prompt number ${n} of this test, recorded through tessera record`;
   return c;
 }
-
-const ranges = rows => rows.map(r => String(r)).join(', ');
 
 async function main() {
   if (ORACLES.length < 2) fail(`${ORACLES.length} oracle adapter(s) in corpus/backends; agreement needs at least 2`);
@@ -178,7 +201,8 @@ async function main() {
       for (const o of oracles) results.push([o.name, await o.screen(bytes, head.rows, head.cols)]);
       const screen = results[0][1].rows;
       const where = `${head.menu} screen ${i + 1}`;
-      if (results.some(([, r]) => JSON.stringify(r.rows) !== JSON.stringify(screen))) {
+      const size = `${head.rows}x${head.cols}`;
+      if (results.some(([, r]) => r.error || r.size !== size || JSON.stringify(r.rows) !== JSON.stringify(screen))) {
         rejected.push({ where, ...disagreement(results) });
         continue;
       }
@@ -221,7 +245,7 @@ function coverage(summary, rejected, cursorDropped) {
   if (!rejected.length) out.push('None.');
   for (const [sides, list] of [...bySides].sort((a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1))) {
     out.push(`### ${sides} (${list.length})`, '');
-    for (const r of list) out.push(`- ${r.where}: rows ${ranges(r.rows)}`);
+    for (const r of list) out.push(`- ${r.where}${r.rows.length ? `: rows ${r.rows.join(', ')}` : ''}`);
     out.push('');
   }
   out.push('## Cursor not expected (the oracles disagree on it)', '');

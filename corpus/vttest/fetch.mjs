@@ -116,19 +116,21 @@ function record(test) {
   const stop = why => { error ??= why; clearInterval(timer); child.kill('SIGTERM'); };
   const timer = setInterval(() => {
     pid ??= childOf(child.pid, 'vttest');
-    if (Date.now() - lastOutput > STUCK_MS) return stop(`no progress: ${JSON.stringify(out.subarray(mark).toString('latin1').slice(-160))}`);
+    if (Date.now() - lastOutput > STUCK_MS) return stop(`no progress, waiting at: ${JSON.stringify(out.subarray(mark).toString('latin1').slice(-160))}`);
     if (!pid || !readingTerminal(pid)) { readyPolls = 0; return; }
     if (++readyPolls < 3 || Date.now() - lastOutput < QUIET_MS) return;
     readyPolls = 0;
     const text = out.subarray(mark).toString('latin1');
-    mark = out.length;
     const prompt = phase === 'test' && [...test.prompts, PUSH_RETURN].find(p => p.re.test(text));
+    // anything else: a timed read (vttest waiting for a reply), or a prompt we do not
+    // know, which the no-progress check reports
+    if (!prompt && !/Enter choice number/.test(text)) return;
+    mark = out.length;
     if (prompt) {
       cuts.push(out.length);
       child.stdin.write(prompt.send);
       return;
     }
-    if (!/Enter choice number/.test(text)) return stop(`waits for input at an unknown prompt: ${JSON.stringify(text.slice(-160))}`);
     const items = menuItems(text);
     if (phase === 'menus') {
       const choice = queue.shift();
