@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The differential runner of the conformance corpus (corpus/README.md): every selected
-// case on every selected backend, the mismatches judged against the ledger.
+// case on every selected backend, and the session differentials (recordings compared
+// with tessera after every event), the mismatches and divergences judged against the ledger.
 // Exit 0 when the ledger holds, 1 when it does not, 2 for bad cases, a bad ledger,
 // a missing backend or bad arguments.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -16,13 +17,19 @@ import { readLedger, ledgerProblems, judgeLedger, updatedLedger, writeLedger, le
 import { describeFailure, recordsOf } from './runner/report.mjs';
 import { matrixMarkdown } from './runner/summary.mjs';
 import { witnessCounts, witnessMarkdown, tooFewWitnessed, MAX_UNWITNESSED } from './runner/witness.mjs';
+import { SESSIONS, bundledSessions, externalSessions } from './runner/sessions_load.mjs';
+import { REFERENCE, runSessions } from './runner/sessions.mjs';
+import { describeSession, sessionRecords, unreadableLine, unreadableRecord } from './runner/sessions_report.mjs';
 import { BACKEND_NAMES, OWN_BACKENDS, OWN_SUITE, REPO, resolveBackend } from './backends/index.mjs';
 
 const CORPUS = path.dirname(fileURLToPath(import.meta.url));
+const EXTERNAL_COLUMN = `${SESSIONS} (external)`;
 const say = (line) => console.log(line);
 // A path inside the repository relative to it, any other as it is.
 const shortPath = (f) => (path.relative(REPO, f).startsWith('..') ? f : path.relative(REPO, f));
 const bad = (line) => { console.error(`corpus: ${line}`); return 2; };
+// A failure's lines, a session's or a case's.
+const describe = (r, opts) => (r.suite === SESSIONS ? describeSession(r, opts) : describeFailure(r, opts));
 
 // Loads and validates every suite (so the ledger can be checked against all cases);
 // returns {suites, cases} or the exit status.
@@ -47,21 +54,33 @@ async function main(argv) {
     return 2;
   }
   if (o.help) { say(USAGE); return 0; }
-  if (o.sessions) return bad('--sessions: the session differentials (corpus/sessions/) are not in this runner yet');
   const corpusDir = o.corpus ? path.resolve(o.corpus) : CORPUS;
   const modes = JSON.parse(readFileSync(path.join(CORPUS, 'modes.json'), 'utf8')).modes;
 
   const loaded = loadValid(corpusDir, modes);
   if (typeof loaded === 'number') return loaded;
+  // The bundled recordings are read first too: the ledger names them.
+  const bundled = bundledSessions(corpusDir);
+  const unreadable = bundled.filter((r) => r.error);
+  if (unreadable.length) {
+    for (const r of unreadable) console.error(`corpus: ${shortPath(r.file)}: ${r.error}`);
+    return bad(`${unreadable.length} bundled recording(s) cannot be read; no backend was started`);
+  }
   const suiteNames = loaded.suites.map((s) => s.name);
-  const unknownSuite = o.suites.find((s) => !suiteNames.includes(s));
-  if (unknownSuite) return bad(`there is no suite "${unknownSuite}" (suites: ${suiteNames.join(', ') || 'none'})`);
-  const suites = o.suites.length ? suiteNames.filter((s) => o.suites.includes(s)) : suiteNames;
+  const caseSuites = o.suites.filter((s) => s !== SESSIONS);
+  const unknownSuite = caseSuites.find((s) => !suiteNames.includes(s));
+  if (unknownSuite) return bad(`there is no suite "${unknownSuite}" (suites: ${[...suiteNames, SESSIONS].join(', ')})`);
+  // --sessions is --suite sessions; without either and without --suite, everything runs.
+  const sessionsAsked = o.sessions || o.suites.includes(SESSIONS);
+  const suites = caseSuites.length ? suiteNames.filter((s) => caseSuites.includes(s)) : sessionsAsked ? [] : suiteNames;
   const cases = suites.flatMap((s) => selectCases(loaded.cases.get(s), o));
+  const external = sessionsAsked || !o.suites.length ? externalSessions() : [];
+  const recordings = sessionsAsked || !o.suites.length ? selectCases([...bundled, ...external.filter((r) => !r.error)], o) : [];
 
   const names = [...new Set(o.backends.length ? o.backends : [...BACKEND_NAMES, ...Object.keys(o.adapters)])];
   const specs = names.map((n) => resolveBackend(n, { extra: o.adapters }));
-  const missing = specs.filter((s) => s.missing);
+  const refSpec = recordings.length ? specs.find((s) => s.name === REFERENCE) ?? resolveBackend(REFERENCE) : null;
+  const missing = [...specs, ...(refSpec && !specs.includes(refSpec) ? [refSpec] : [])].filter((s) => s.missing);
   if (missing.length) {
     for (const m of missing) console.error(`corpus: backend ${m.name} cannot start: ${m.missing}`);
     return bad(`${missing.length} backend(s) missing; install or build them, or choose others with --backend`);
@@ -72,8 +91,8 @@ async function main(argv) {
   if (ledger.error) return bad(ledger.error);
   const known = {
     backends: new Set([...BACKEND_NAMES, ...Object.keys(o.adapters)]),
-    cases: new Set([...loaded.cases.values()].flat().map((c) => `${c.suite}::${c.name}`)),
-    own: OWN_BACKENDS, ownSuite: OWN_SUITE,
+    cases: new Set([...[...loaded.cases.values()].flat().map((c) => `${c.suite}::${c.name}`), ...bundled.map((r) => `${SESSIONS}::${r.name}`)]),
+    own: OWN_BACKENDS, ownSuites: new Set([OWN_SUITE, SESSIONS]),
   };
   const problems = ledgerProblems(ledger.entries, known);
   if (problems.length && !o.updateLedger) {
@@ -81,15 +100,28 @@ async function main(argv) {
     return bad(`the ledger is bad (${problems.length} problem(s)); --update-ledger drops entries of cases that are gone`);
   }
 
-  say(`corpus: ${cases.length} case(s) of ${suites.length} suite(s) on ${specs.length} backend(s)`);
   const started = Date.now();
-  const perBackend = await mapLimited(specs, o.jobs, async (spec) => {
+  if (suites.length) say(`corpus: ${cases.length} case(s) of ${suites.length} suite(s) on ${specs.length} backend(s)`);
+  const perBackend = !suites.length ? [] : await mapLimited(specs, o.jobs, async (spec) => {
     const res = await runBackend(spec, cases, { modes, timeoutMs: o.timeoutMs });
     const n = (st) => res.filter((r) => r.status === st).length;
     say(`corpus: ${spec.name}: ${n('pass')} passed, ${n('fail')} failed, ${n('unreported')} with nothing reported`);
     return res;
   });
-  const results = perBackend.flat();
+  const caseResults = perBackend.flat();
+  let sessionResults = [];
+  let sessionSeconds = null;
+  if (recordings.length) {
+    const t0 = Date.now();
+    say(`corpus: sessions: ${recordings.length} recording(s) (${recordings.filter((r) => !r.bundled).length} external) on ${specs.length} backend(s), compared with ${REFERENCE} after every event`);
+    sessionResults = await runSessions({ specs, refSpec, recordings, jobs: o.jobs, timeoutMs: o.timeoutMs, say });
+    sessionSeconds = (Date.now() - t0) / 1000;
+    say(`corpus: sessions: done in ${sessionSeconds.toFixed(1)} s`);
+  }
+  const externalResults = sessionResults.filter((r) => r.external);
+  // What the ledger judges: the cases and the bundled recordings.
+  const results = [...caseResults, ...sessionResults.filter((r) => !r.external)];
+  const unreadableExternal = external.filter((r) => r.error);
 
   let entries = ledger.entries;
   if (o.updateLedger) {
@@ -100,8 +132,11 @@ async function main(argv) {
     say(`corpus: wrote ${path.relative(REPO, ledgerFile)}: ${added} new entr(ies) to give a reason, ${dropped} dropped`);
   }
   const verdict = judgeLedger(entries, results);
-  for (const r of verdict.unledgered) for (const l of describeFailure(r, { verbose: o.verbose })) say(l);
-  if (o.verbose) for (const r of verdict.ledgered) for (const l of describeFailure(r, { verbose: true, reason: entries[ledgerKey(r.backend, r.suite, r.case)] })) say(l);
+  for (const r of verdict.unledgered) for (const l of describe(r, { verbose: o.verbose })) say(l);
+  if (o.verbose) for (const r of verdict.ledgered) for (const l of describe(r, { verbose: true, reason: entries[ledgerKey(r.backend, r.suite, r.case)] })) say(l);
+  // External recordings are reported, never judged.
+  for (const r of externalResults.filter((x) => x.status === 'fail')) for (const l of describeSession(r, { verbose: o.verbose })) say(l);
+  for (const u of unreadableExternal) say(unreadableLine(u));
   for (const k of verdict.stale) say(`STALE ${k}: the case no longer fails; remove the entry (--update-ledger)`);
   for (const k of verdict.todo) say(`TODO ${k}: write the reason (what the emulator does, and the standard it departs from)`);
 
@@ -109,7 +144,7 @@ async function main(argv) {
   let witness = null;
   const witnesses = specs.map((s) => s.name).filter((n) => !OWN_BACKENDS.has(n));
   if (suites.includes(OWN_SUITE)) {
-    witness = witnessCounts({ cases: cases.filter((c) => c.suite === OWN_SUITE), results, witnesses, ledger: entries, modes });
+    witness = witnessCounts({ cases: cases.filter((c) => c.suite === OWN_SUITE), results: caseResults, witnesses, ledger: entries, modes });
     // Only a run of every case on every backend can say how much is witnessed.
     const full = !o.backends.length && !o.caseGlob && !o.sample;
     if (full && tooFewWitnessed(witness)) {
@@ -120,16 +155,21 @@ async function main(argv) {
   say(`corpus: ${results.length} result(s) in ${((Date.now() - started) / 1000).toFixed(1)} s: ` +
       `${verdict.unledgered.length} unledgered failure(s), ${verdict.ledgered.length} ledgered, ` +
       `${verdict.stale.length} stale entr(ies), ${verdict.todo.length} TODO reason(s)`);
+  const sessionColumns = !recordings.length ? [] : externalResults.length ? [SESSIONS, EXTERNAL_COLUMN] : [SESSIONS];
   if (o.summary) {
     say('');
-    say(matrixMarkdown(results, specs.map((s) => s.name), suites));
+    const columns = sessionResults.map((r) => (r.external ? { ...r, suite: EXTERNAL_COLUMN } : r));
+    say(matrixMarkdown([...caseResults, ...columns], specs.map((s) => s.name), [...suites, ...sessionColumns]));
+    if (recordings.length) say(`\nIn ${sessionColumns.join(' and ')}: recordings replayed without diverging from ${REFERENCE}, of recordings replayed.`);
     if (witness) say('\n' + witnessMarkdown(witness, OWN_SUITE));
   }
   if (o.json) {
     const doc = {
-      version: 1, backends: specs.map((s) => s.name), suites,
-      cases: results.map(({ checks, ...r }) => ({ ...r, file: shortPath(r.file), ledger: entries[ledgerKey(r.backend, r.suite, r.case)] ?? null })),
-      records: recordsOf(results).map((x) => ({ ...x, file: shortPath(x.file) })),
+      version: 1, backends: specs.map((s) => s.name), suites: [...suites, ...sessionColumns.slice(0, 1)],
+      cases: [...caseResults, ...sessionResults].map(({ checks, divergence, ...r }) => ({ ...r, file: shortPath(r.file), ledger: r.external ? null : entries[ledgerKey(r.backend, r.suite, r.case)] ?? null })),
+      records: [...recordsOf(caseResults), ...sessionRecords(sessionResults), ...unreadableExternal.map((u) => unreadableRecord(u, SESSIONS))]
+        .map((x) => ({ ...x, file: shortPath(x.file) })),
+      sessions: recordings.length ? { recordings: recordings.length, external: recordings.filter((r) => !r.bundled).length, unreadable: unreadableExternal.length, seconds: sessionSeconds } : null,
       ledger: { unledgered: verdict.unledgered.map((r) => ledgerKey(r.backend, r.suite, r.case)), stale: verdict.stale, todo: verdict.todo },
       witness, status,
     };

@@ -104,17 +104,27 @@ function parseCell(f, d) {
   d.cells.set(`${row},${col}`, cell);
 }
 
+const SCREEN_TAGS = new Set(['size', 'cursor', 'alt-screen', 'row']);
+
 /**
  * A dump's lines (Buffers, `end` excluded) as
  * {size:{rows,cols}, cursor:{row,col,visible?,blink?,shape?}, pendingWrap?, altScreen?,
  *  reverseVideo?, mouse?:{tracking, encoding?}, keypad?, bell?, title?, icon?, replies?,
  *  clipboard?:{selection,payload}, unhandled?, scrollback:[text], rows:[text],
  *  cells: Map("R,C" -> cell), cellTokens: Set, known: {attrs?, underline?, shape?}}.
+ * With `screenOnly`, only size, cursor, alt-screen and rows are read (every line's first
+ * word is still checked): the session differentials compare those after every event.
  */
-export function parseDump(lines) {
+export function parseDump(lines, { screenOnly = false } = {}) {
   const d = { scrollback: [], rows: [], cells: new Map(), cellTokens: new Set(), known: {} };
   const once = new Set();
   for (const line of lines) {
+    if (screenOnly) {
+      const space = line.indexOf(0x20);
+      const first = line.subarray(0, space < 0 ? line.length : space).toString('latin1');
+      if (!DUMP_TAGS.has(first)) fail(line, `an unknown line "${first}"`);
+      if (!SCREEN_TAGS.has(first)) continue;
+    }
     const f = fields(line);
     const tag = f.word();
     if (tag !== 'row' && tag !== 'scrollback' && tag !== 'cell' && tag !== 'known') {

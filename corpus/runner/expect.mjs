@@ -17,7 +17,7 @@ export const TESSERA_ONLY_KINDS = {
 
 export const REPLY_KINDS = new Set(['expectedReplies', 'expectedRepliesLike']);
 
-const trimRow = (s) => s.replace(/ +$/, '');
+export const trimRow = (s) => s.replace(/ +$/, '');
 const screenText = (rows) => {
   const out = rows.map(trimRow);
   while (out.length && out[out.length - 1] === '') out.pop();

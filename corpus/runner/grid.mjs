@@ -24,12 +24,15 @@ export function gridCells(expected, actual) {
   return cells;
 }
 
-/** Expected and actual rows side by side, `!` on the rows that differ, `^` under the cells. */
-export function gridDiff(expected, actual, indent = '    ') {
+/**
+ * Expected and actual rows side by side, `!` on the rows that differ, `^` under the
+ * cells; labels name the two columns.
+ */
+export function gridDiff(expected, actual, indent = '    ', labels = ['expected', 'actual']) {
   const exp = expected.map((r) => '|' + visible(r) + '|');
   const act = actual.map((r) => '|' + visible(r) + '|');
-  const width = Math.max(8, ...exp.map((r) => [...r].length));
-  const out = [`${indent}     ${'expected'.padEnd(width)}   actual`];
+  const width = Math.max(8, labels[0].length, ...exp.map((r) => [...r].length));
+  const out = [`${indent}     ${labels[0].padEnd(width)}   ${labels[1]}`];
   const rows = Math.max(exp.length, act.length);
   for (let i = 0; i < rows; i++) {
     const same = expected[i] === actual[i];

@@ -25,8 +25,8 @@ export function readLedger(file) {
 
 /**
  * The problems that make the ledger bad: malformed keys or reasons, a backend or case
- * that does not exist, an entry for our own backends on our own suite.
- * known: {backends: Set, cases: Set of "suite::case", own: Set of backend names, ownSuite}.
+ * that does not exist, an entry for our own backends on our own suites (tessera, sessions).
+ * known: {backends: Set, cases: Set of "suite::case", own: Set of backend names, ownSuites: Set}.
  */
 export function ledgerProblems(entries, known) {
   const problems = [];
@@ -40,7 +40,7 @@ export function ledgerProblems(entries, known) {
     if (typeof reason !== 'string' || reason.trim() === '') problems.push(`"${key}": the reason is a non-empty string`);
     if (!known.backends.has(backend)) problems.push(`"${key}": there is no backend "${backend}"`);
     if (!known.cases.has(`${suite}::${name}`)) problems.push(`"${key}": there is no case "${name}" in a suite "${suite}"`);
-    if (known.own.has(backend) && suite === known.ownSuite) {
+    if (known.own.has(backend) && known.ownSuites.has(suite)) {
       problems.push(`"${key}": our own backends carry no entry for the ${suite} suite`);
     }
   }
@@ -67,7 +67,7 @@ export function judgeLedger(entries, results) {
 
 /**
  * The ledger after a run: entries of cases that no longer fail or no longer exist are
- * dropped, a new failure gets "TODO" (except ours on our suite, which is never ledgered),
+ * dropped, a new failure gets "TODO" (except ours on our own suites, which are never ledgered),
  * and every other reason is kept.
  */
 export function updatedLedger(entries, results, known) {
@@ -79,7 +79,7 @@ export function updatedLedger(entries, results, known) {
   for (const r of results) {
     const key = ledgerKey(r.backend, r.suite, r.case);
     if (!fails(r)) delete next[key];
-    else if (next[key] === undefined && !(known.own.has(r.backend) && r.suite === known.ownSuite)) next[key] = TODO;
+    else if (next[key] === undefined && !(known.own.has(r.backend) && known.ownSuites.has(r.suite))) next[key] = TODO;
   }
   return Object.fromEntries(Object.keys(next).sort().map((k) => [k, next[k]]));
 }

@@ -9,6 +9,7 @@ import { DUMP_TAGS, parseDump, parseModeAnswer, parseKeypadAnswer, parseStyled, 
 export class AdapterError extends Error {}
 
 const STDERR_KEPT = 4096;
+const END = Buffer.from('end');
 // Writes the adapter has not answered yet make the next deadline longer: one second per
 // MiB, for slow emulators fed long inputs.
 const MS_PER_MIB = 1000;
@@ -18,7 +19,10 @@ export class AdapterProcess {
   constructor(spec, { timeoutMs = 10000 } = {}) {
     this.spec = spec;
     this.timeoutMs = timeoutMs;
+    // Lines read and not yet taken: lines[head] onwards (an index, not shift(), since a
+    // batch of dumps queues many thousands).
     this.lines = [];
+    this.head = 0;
     this.partial = [];
     this.waiter = null;
     this.stderr = '';
@@ -104,32 +108,54 @@ export class AdapterProcess {
   }
 
   async _line(doing, deadline) {
-    await this._until(() => this.lines.length > 0, deadline, doing);
-    return this.lines.shift();
+    if (this.head >= this.lines.length) await this._until(() => this.head < this.lines.length, deadline, doing);
+    return this._take();
+  }
+
+  // The next line read; only when there is one.
+  _take() {
+    const line = this.lines[this.head++];
+    if (this.head === this.lines.length) {
+      this.lines = [];
+      this.head = 0;
+    }
+    return line;
   }
 
   // Sends a command and reads its answer: one line, or lines up to `end` when `tags`
   // (the first words its lines may have) is given, so garbage is caught at its first
   // line rather than at the deadline. Returns {unsupported: true} or {lines}.
   async _ask(command, tags = null) {
-    const name = command.split(' ')[0];
-    if (this.lines.length) {
-      throw this._error(`printed "${this.lines[0].toString('utf8').slice(0, 80)}" unasked, before "${name}"`);
-    }
+    this._nothingUnasked(command);
     await this.send(command);
+    return this._answer(command, tags);
+  }
+
+  _nothingUnasked(command) {
+    if (this.head < this.lines.length) {
+      throw this._error(`printed "${this.lines[this.head].toString('utf8').slice(0, 80)}" unasked, before "${command.split(' ')[0]}"`);
+    }
+  }
+
+  // Reads the answer of a command already sent (see _ask).
+  async _answer(command, tags) {
+    const name = command.split(' ')[0];
     const deadline = this._deadline();
     const first = await this._line(`answering "${name}"`, deadline);
     this.pendingBytes = 0;
     if (first.toString('latin1') === `unsupported ${name}`) return { unsupported: true };
     if (!tags) return { lines: [first] };
     const lines = [];
-    for (let l = first; l.toString('latin1') !== 'end'; l = await this._line(`answering "${name}"`, deadline)) {
-      const tag = l.toString('latin1').split(' ')[0];
+    for (let l = first; !l.equals(END);) {
+      const space = l.indexOf(0x20);
+      const tag = l.toString('latin1', 0, space < 0 ? l.length : space);
       if (!tags.has(tag)) {
         this.kill();
         throw this._error(`answered "${name}" outside the protocol: an unexpected "${tag.slice(0, 40)}"`);
       }
       lines.push(l);
+      // Lines already read are taken without a wait: a dump is thousands of them.
+      l = this.head < this.lines.length ? this._take() : await this._line(`answering "${name}"`, deadline);
     }
     return { lines };
   }
@@ -151,6 +177,23 @@ export class AdapterProcess {
   /** The state, parsed (dump.mjs); {unsupported} or {value}. */
   async dump() {
     return this._parsed('dump', parseDump, await this._ask('dump', DUMP_TAGS));
+  }
+
+  /**
+   * Writes the commands at once, then reads the answer of each `dump` among them, in
+   * order: a batch costs one round trip, not one per dump. The adapter's answers are read
+   * while the commands are written, so a long batch cannot fill both pipes. Returns
+   * [{unsupported} | {value}] with values parsed by parseDump(lines, parseOptions).
+   */
+  async dumps(commands, parseOptions = {}) {
+    this._nothingUnasked(commands[0] ?? 'dump');
+    for (const c of commands) await this.send(c);
+    const out = [];
+    for (const c of commands) {
+      if (c !== 'dump') continue;
+      out.push(this._parsed('dump', (lines) => parseDump(lines, parseOptions), await this._answer('dump', DUMP_TAGS)));
+    }
+    return out;
   }
 
   /** DECRQM value of a mode ("?N" or "N"). */

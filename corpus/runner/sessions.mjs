@@ -1,0 +1,122 @@
+// The session differentials (corpus/README.md): every recording replayed on the reference
+// (tessera) with a dump at every checkpoint, then on each other backend compared with it;
+// at a backend's first divergence, the exact unit is found (sessions_locate.mjs). One
+// adapter per backend, reused from recording to recording (`open` starts each afresh),
+// a fresh one after an error, and the recording tried once more on it, as for cases.
+import { AdapterProcess, AdapterError } from './protocol.mjs';
+import { replay } from './sessions_replay.mjs';
+import { locate } from './sessions_locate.mjs';
+import { divergenceOf } from './sessions_report.mjs';
+import { SESSIONS } from './sessions_load.mjs';
+import { mapLimited } from './pool.mjs';
+
+export const REFERENCE = 'tessera';
+// Recordings in a row on which a backend hangs before the rest are not run (execute.mjs).
+const GIVE_UP_AFTER = 3;
+
+// An adapter that is started when first needed and again after it broke.
+function lazyAdapter(spec, timeoutMs) {
+  let proc = null;
+  return {
+    async get() {
+      if (!proc?.usable) {
+        await proc?.close();
+        proc = new AdapterProcess(spec, { timeoutMs });
+      }
+      return proc;
+    },
+    kill: () => proc?.kill(),
+    close: async () => proc?.close(),
+  };
+}
+
+// Runs job(rec) on each recording, twice at most (the second time on fresh adapters),
+// turning adapter errors into {error}; gives up after GIVE_UP_AFTER hangs in a row.
+async function eachRecording(recs, adapters, name, job, onResult) {
+  const results = [];
+  let hungInARow = 0;
+  for (const rec of recs) {
+    let r;
+    if (hungInARow >= GIVE_UP_AFTER) {
+      r = { error: { message: `not run: backend ${name} hung on the ${GIVE_UP_AFTER} recordings before it` } };
+    } else {
+      for (let attempt = 0; attempt < 2; attempt++) {
+        try {
+          r = await job(rec);
+          break;
+        } catch (e) {
+          if (!(e instanceof AdapterError)) throw e;
+          for (const a of adapters) a.kill();
+          r = { error: { message: e.message, ...(e.timedOut ? { timedOut: true } : {}) } };
+        }
+      }
+      hungInARow = r.error?.timedOut ? hungInARow + 1 : 0;
+    }
+    const result = {
+      backend: name, suite: SESSIONS, case: rec.name, file: rec.file, external: !rec.bundled, checks: [],
+      status: r.error ? 'fail' : r.status, events: rec.events.length, ...r,
+    };
+    results.push(result);
+    onResult(result);
+  }
+  return results;
+}
+
+/** The reference's screens at every checkpoint: Map(name -> [screen]), and its results. */
+export async function referenceScreens(spec, recs, { timeoutMs, onResult = () => {} }) {
+  const screens = new Map();
+  const ref = lazyAdapter(spec, timeoutMs);
+  try {
+    const results = await eachRecording(recs, [ref], spec.name, async (rec) => {
+      screens.set(rec.name, (await replay(await ref.get(), rec)).screens);
+      return { status: 'pass' };
+    }, onResult);
+    return { screens, results };
+  } finally {
+    await ref.close();
+  }
+}
+
+/**
+ * One backend's results on the recordings, compared with the reference's screens:
+ * status 'pass' (no divergence), 'fail' (a divergence or an error), 'unreported' (the
+ * reference itself could not replay it). refSpec starts the reference again to locate
+ * a divergence.
+ */
+export async function compareBackend(spec, refSpec, recs, screens, { timeoutMs, onResult = () => {} }) {
+  const backend = lazyAdapter(spec, timeoutMs);
+  const ref = lazyAdapter(refSpec, timeoutMs);
+  try {
+    return await eachRecording(recs, [backend, ref], spec.name, async (rec) => {
+      const against = screens.get(rec.name);
+      if (!against) return { status: 'unreported', note: `not compared: ${REFERENCE} could not replay it` };
+      const { screens: got, first } = await replay(await backend.get(), rec, against);
+      if (first === null) return { status: 'pass' };
+      const at = await locate(await backend.get(), await ref.get(), rec, first);
+      return { status: 'fail', divergence: divergenceOf(rec, first, at, against[first], got[first]) };
+    }, onResult);
+  } finally {
+    await backend.close();
+    await ref.close();
+  }
+}
+
+/**
+ * The whole differential: the reference first, then every other selected backend (at
+ * most `jobs` at once). Returns the results of the selected backends (the reference's
+ * own only when it is selected), and says one line per backend.
+ */
+export async function runSessions({ specs, refSpec, recordings, jobs, timeoutMs, say }) {
+  const { screens, results: refResults } = await referenceScreens(refSpec, recordings, { timeoutMs });
+  const count = (res, pred) => res.filter(pred).length;
+  const tell = (name, res) => say(`corpus: sessions: ${name}: ${count(res, (r) => r.status === 'pass')} without divergence, ` +
+    `${count(res, (r) => r.divergence)} diverging, ${count(res, (r) => r.error)} error(s)`);
+  const others = await mapLimited(specs.filter((s) => s.name !== REFERENCE), jobs, async (spec) => {
+    const res = await compareBackend(spec, refSpec, recordings, screens, { timeoutMs });
+    tell(spec.name, res);
+    return res;
+  });
+  const own = specs.some((s) => s.name === REFERENCE) ? refResults : [];
+  if (own.length) tell(REFERENCE, own);
+  return [...own, ...others.flat()];
+}

@@ -1,0 +1,135 @@
+// What the session differentials say: a divergence as a plain object (where, the bytes
+// around it decoded, both screens), its lines for a person, and its --json records.
+import path from 'node:path';
+import { decodeUnits } from './sessions_bytes.mjs';
+import { screenDiff } from './sessions_replay.mjs';
+import { gridDiff, gridCells } from './grid.mjs';
+import { visible } from './quote.mjs';
+
+// How much of the stream is printed around the diverging unit.
+const BEFORE = { units: 32, bytes: 64 };
+const AFTER = { units: 24, bytes: 40 };
+
+// The index of the first unit ending after `offset`.
+function unitAt(units, offset) {
+  let lo = 0, hi = units.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (units[mid].end <= offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+// Units from `from` onwards (step 1) or backwards (step -1), within the limits.
+function unitsNear(units, from, step, limit) {
+  const out = [];
+  let bytes = 0;
+  for (let i = from; i >= 0 && i < units.length && out.length < limit.units; i += step) {
+    bytes += units[i].end - units[i].start;
+    if (out.length && bytes > limit.bytes) break;
+    out.push(units[i]);
+  }
+  return step < 0 ? out.reverse() : out;
+}
+
+// A piece's actions as words: its bytes decoded, a resize or reset named.
+function pieceWords(rec, piece) {
+  const words = [];
+  if (piece.end > piece.start) {
+    const first = unitAt(rec.units, piece.start);
+    words.push(decodeUnits(rec.stream, rec.units.slice(first, unitAt(rec.units, piece.end - 1) + 1)));
+  }
+  for (const a of piece.actions) {
+    if (a.resize) words.push(`(resize to ${a.resize.cols} columns, ${a.resize.rows} rows)`);
+    else if (a.reset) words.push('(reset)');
+  }
+  return words.join(' ');
+}
+
+function contextOf(rec, piece) {
+  const first = unitAt(rec.units, piece.start);
+  const last = piece.end > piece.start ? unitAt(rec.units, piece.end - 1) : first - 1;
+  const before = unitsNear(rec.units, first - 1, -1, BEFORE);
+  const after = unitsNear(rec.units, last + 1, 1, AFTER);
+  return {
+    before: (before.length && before[0].start > 0 ? '… ' : '') + decodeUnits(rec.stream, before),
+    after: decodeUnits(rec.stream, after) + (after.length && after.at(-1).end < rec.stream.length ? ' …' : ''),
+  };
+}
+
+const differsNames = (d) => [
+  ...(d.rows.length ? [`row${d.rows.length > 1 ? 's' : ''} ${d.rows.join(', ')}`] : []),
+  ...(d.cursor ? ['cursor position'] : []), ...(d.visible ? ['cursor visibility'] : []), ...(d.altScreen ? ['alternate screen'] : []),
+];
+
+/**
+ * The divergence at checkpoint `checkpoint` as a plain object: {event, time, action,
+ * offset (bytes of the event fed when they differ), streamOffset, unitStart, sequence,
+ * context: {before, after}, differs, expected, actual, note?}. `at` is locate()'s answer.
+ */
+export function divergenceOf(rec, checkpoint, at, refScreen, screen) {
+  const ev = at ? at.piece.event : rec.events[rec.checkpoints[checkpoint]];
+  const action = ev.feed ? 'output' : ev.resize ? 'resize' : 'reset';
+  const d = {
+    event: ev.index, time: ev.time, action,
+    offset: at && ev.feed ? at.piece.end - ev.start : null,
+    streamOffset: at ? at.piece.end : null,
+    unitStart: at ? at.piece.start : null,
+    sequence: at ? pieceWords(rec, at.piece) : null,
+    context: at ? contextOf(rec, at.piece) : null,
+    differs: differsNames(at ? at.diff : screenDiff(refScreen, screen)),
+    expected: at ? at.reference : refScreen,
+    actual: at ? at.actual : screen,
+  };
+  if (!at) d.note = 'fed a unit at a time the two agree: the difference depends on how the bytes are cut into writes';
+  return d;
+}
+
+const seconds = (t) => (typeof t === 'number' ? `${t.toFixed(3)} s` : 'no time');
+const cursorText = (s) => `cursor ${s.cursor.row},${s.cursor.col}${s.cursor.visible === undefined ? '' : s.cursor.visible ? ' visible' : ' hidden'}` +
+  (s.altScreen === undefined ? '' : `, alternate screen ${s.altScreen ? 'on' : 'off'}`);
+
+/** Lines for a session result that failed (or diverged, when external); grids with verbose. */
+export function describeSession(r, { verbose = false, reason = null, reference = 'tessera' } = {}) {
+  const tag = reason !== null ? 'LEDGERED' : r.external ? (r.error ? 'ERROR' : 'DIVERGES') : 'FAIL';
+  const head = `${tag} ${r.backend} ${r.suite}::${r.case}`;
+  const out = [];
+  if (r.error) out.push(`${head}: ${r.error.message}`);
+  const d = r.divergence;
+  if (d) {
+    const where = d.offset !== null ? `, after byte ${d.offset} of the event (byte ${d.streamOffset} of the stream)`
+      : d.action !== 'output' ? `, at its ${d.action}` : '';
+    out.push(`${head}: differs from ${reference} at event ${d.event} (${d.action}, ${seconds(d.time)})${where}: ${d.differs.join(', ')}`);
+    if (d.sequence !== null) out.push(`    bytes: ${d.context.before} >>> ${d.sequence} <<< ${d.context.after}`.trimEnd());
+    if (d.note) out.push(`    ${d.note}`);
+    if (verbose) {
+      out.push(`    ${reference}: ${cursorText(d.expected)}; ${r.backend}: ${cursorText(d.actual)}`);
+      out.push(gridDiff(d.expected.rows, d.actual.rows, '    ', [reference, r.backend]));
+      out.push(`    the screen after the whole event: tessera replay --event ${d.event + 1} ${shortFile(r.file)}`);
+    }
+  }
+  if (reason !== null && verbose) out.push(`    ledger: ${reason}`);
+  return out;
+}
+
+const shortFile = (f) => (path.isAbsolute(f) && !path.relative(process.cwd(), f).startsWith('..') ? path.relative(process.cwd(), f) : f);
+
+/**
+ * The --json records of session results: one per backend and recording, of type pass,
+ * divergence, error or unreported, in the runner's record shape (step null, kind
+ * "session"), a divergence's fields and its differing cells added.
+ */
+export function sessionRecords(results) {
+  return results.map((r) => {
+    const base = { backend: r.backend, suite: r.suite, case: r.case, file: r.file, step: null, kind: 'session', ...(r.external ? { external: true } : {}) };
+    if (r.error) return { type: 'error', ...base, message: r.error.message };
+    if (r.divergence) return { type: 'divergence', ...base, ...r.divergence, cells: gridCells(r.divergence.expected.rows, r.divergence.actual.rows) };
+    if (r.status === 'unreported') return { type: 'unreported', ...base, why: r.note };
+    return { type: 'pass', ...base, events: r.events };
+  });
+}
+
+/** A recording that could not be read, as a line and as a record. */
+export const unreadableLine = (u) => `UNREADABLE ${u.file}: ${visible(u.error)}`;
+export const unreadableRecord = (u, suite) => ({ type: 'unreadable', suite, case: u.name, file: u.file, message: u.error });
