@@ -79,7 +79,7 @@ async function main(argv) {
 
   const names = [...new Set(o.backends.length ? o.backends : [...BACKEND_NAMES, ...Object.keys(o.adapters)])];
   const specs = names.map((n) => resolveBackend(n, { extra: o.adapters }));
-  const refSpec = recordings.length ? specs.find((s) => s.name === REFERENCE) ?? resolveBackend(REFERENCE) : null;
+  const refSpec = recordings.length ? specs.find((s) => s.name === REFERENCE) ?? resolveBackend(REFERENCE, { extra: o.adapters }) : null;
   const missing = [...specs, ...(refSpec && !specs.includes(refSpec) ? [refSpec] : [])].filter((s) => s.missing);
   if (missing.length) {
     for (const m of missing) console.error(`corpus: backend ${m.name} cannot start: ${m.missing}`);

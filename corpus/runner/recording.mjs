@@ -62,11 +62,11 @@ const FIXED_LENGTH = { [FRAME.RESIZE]: 4, [FRAME.RESET]: 0, [FRAME.EXIT]: 8, [FR
 
 /** A journal: the magic line, then frames (little-endian header of 16 bytes, then payload). */
 export function readJournal(bytes) {
-  return journalEvents(bytes).events.map(actionOf);
+  return journalEvents(bytes).map(actionOf);
 }
 
-// As castEvents: size from the first frame when it is a resize (as tessera writes them),
-// time from the frames' clock, in seconds since the first frame.
+// As castEvents, every frame counted in index; time from the frames' clock, in seconds
+// since the first frame.
 function journalEvents(bytes) {
   if (bytes.length < JOURNAL_MAGIC.length || !bytes.subarray(0, JOURNAL_MAGIC.length).equals(JOURNAL_MAGIC)) {
     throw new RecordingError('byte 0: not a tessera journal (bad first line)');
@@ -102,7 +102,7 @@ function journalEvents(bytes) {
     // EXIT, ACK, INPUT and MARK frames change nothing on the screen.
     pos = body + len;
   }
-  return { size: events[0]?.resize ?? null, events };
+  return events;
 }
 
 /** The actions of a recording file's bytes, chosen by its name's ending. */
@@ -115,6 +115,9 @@ export function readRecording(name, bytes) {
  * {format: 'cast'|'journal', size: {rows, cols} | null, events: [{index, time, ...action}]}.
  */
 export function readEvents(bytes) {
-  const journal = bytes.subarray(0, JOURNAL_MAGIC.length).equals(JOURNAL_MAGIC);
-  return { format: journal ? 'journal' : 'cast', ...(journal ? journalEvents(bytes) : castEvents(bytes)) };
+  if (!bytes.subarray(0, JOURNAL_MAGIC.length).equals(JOURNAL_MAGIC)) return { format: 'cast', ...castEvents(bytes) };
+  // A first frame that resizes is the recorded size, not an event (as `tessera replay` reads it).
+  const events = journalEvents(bytes);
+  if (!events[0]?.resize || events[0].index !== 0) return { format: 'journal', size: null, events };
+  return { format: 'journal', size: events[0].resize, events: events.slice(1).map((e) => ({ ...e, index: e.index - 1 })) };
 }
