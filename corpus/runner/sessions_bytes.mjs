@@ -138,16 +138,24 @@ export function unitWords(bytes, unit) {
 
 /**
  * Units as one line of words, runs of printable characters joined into one quoted string:
- * `"ab" CR LF ESC [ ? 1049 l`.
+ * `"ab" CR LF ESC [ ? 1049 l`. marks: [{at, word}] in order, each printed before the
+ * first unit from its offset `at` on (or at the end).
  */
-export function decodeUnits(bytes, units) {
+export function decodeUnits(bytes, units, marks = []) {
   const words = [];
   let text = null;
+  let m = 0;
+  const flush = () => {
+    if (text !== null) words.push(quoted(text));
+    text = null;
+  };
   for (const u of units) {
+    for (; m < marks.length && marks[m].at <= u.start; m++) { flush(); words.push(marks[m].word); }
     if (u.kind === 'text' && !u.open) { text = (text ?? '') + bytes.subarray(u.start, u.end).toString('utf8'); continue; }
-    if (text !== null) { words.push(quoted(text)); text = null; }
+    flush();
     words.push(...unitWords(bytes, u));
   }
-  if (text !== null) words.push(quoted(text));
+  flush();
+  for (; m < marks.length; m++) words.push(marks[m].word);
   return words.join(' ');
 }

@@ -22,8 +22,8 @@ export const bundledDirs = (corpusDir) => [
 /**
  * A recording read and planned: {name, file, bundled, format, size, events, stream,
  * units, boundaries, checkpoints}, or {name, file, bundled, error} when it cannot be read.
- * events: [{index, time, feed|resize|reset, start?, end?}] (start and end: the feed's
- * place in the stream); checkpoints: indices into events after which the screen is
+ * events: [{index, time, feed|resize|reset, start?, end?, at?}] (start and end: a feed's
+ * place in the stream; at: where the stream stands at a resize or reset); checkpoints: indices into events after which the screen is
  * compared: every resize and reset, every feed that ends between units, and the last.
  */
 export function readSession(file, { name, bundled }) {
@@ -35,7 +35,7 @@ export function readSession(file, { name, bundled }) {
   }
   let offset = 0;
   const events = rec.events.map((ev) => {
-    if (!ev.feed) return ev;
+    if (!ev.feed) return { ...ev, at: offset };
     const placed = { ...ev, start: offset, end: offset + ev.feed.length };
     offset = placed.end;
     return placed;

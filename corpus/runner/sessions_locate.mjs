@@ -14,7 +14,7 @@ export function piecesBetween(rec, fromEvent, toEvent) {
   const pieces = [];
   let actions = [];
   let start = null;
-  let at = fromEvent < 0 ? 0 : rec.events[fromEvent].end ?? streamOffsetAfter(rec, fromEvent);
+  let at = fromEvent < 0 ? 0 : rec.events[fromEvent].end ?? rec.events[fromEvent].at;
   const close = (event) => {
     pieces.push({ actions, event, start: start ?? at, end: at });
     actions = [];
@@ -39,12 +39,6 @@ export function piecesBetween(rec, fromEvent, toEvent) {
   }
   if (actions.length) close(rec.events[toEvent]);
   return pieces;
-}
-
-// Where the stream stands after an event that is not a feed: the end of the last feed before it.
-function streamOffsetAfter(rec, i) {
-  for (let k = i; k >= 0; k--) if (rec.events[k].feed) return rec.events[k].end;
-  return 0;
 }
 
 /**

@@ -33,18 +33,20 @@ function unitsNear(units, from, step, limit) {
   return step < 0 ? out.reverse() : out;
 }
 
+// A resize or reset as a word among the bytes.
+const markOf = (ev) => ({ at: ev.at, word: ev.resize ? `(resize to ${ev.resize.cols} columns, ${ev.resize.rows} rows)` : '(reset)' });
+
+// The resizes and resets whose place in the stream is in [from, to] (`from` only if
+// inclusive), but those of the piece itself.
+const marksIn = (rec, piece, from, to, inclusive) => rec.events
+  .filter((ev) => !ev.feed && !piece.actions.includes(ev) && (inclusive ? ev.at >= from : ev.at > from) && ev.at <= to).map(markOf);
+
 // A piece's actions as words: its bytes decoded, a resize or reset named.
 function pieceWords(rec, piece) {
-  const words = [];
-  if (piece.end > piece.start) {
-    const first = unitAt(rec.units, piece.start);
-    words.push(decodeUnits(rec.stream, rec.units.slice(first, unitAt(rec.units, piece.end - 1) + 1)));
-  }
-  for (const a of piece.actions) {
-    if (a.resize) words.push(`(resize to ${a.resize.cols} columns, ${a.resize.rows} rows)`);
-    else if (a.reset) words.push('(reset)');
-  }
-  return words.join(' ');
+  const first = unitAt(rec.units, piece.start);
+  const units = piece.end > piece.start ? rec.units.slice(first, unitAt(rec.units, piece.end - 1) + 1) : [];
+  const marks = piece.actions.filter((a) => !a.feed).map(markOf);
+  return decodeUnits(rec.stream, units, marks);
 }
 
 function contextOf(rec, piece) {
@@ -52,9 +54,10 @@ function contextOf(rec, piece) {
   const last = piece.end > piece.start ? unitAt(rec.units, piece.end - 1) : first - 1;
   const before = unitsNear(rec.units, first - 1, -1, BEFORE);
   const after = unitsNear(rec.units, last + 1, 1, AFTER);
+  const from = before[0]?.start ?? piece.start, to = after.at(-1)?.end ?? piece.end;
   return {
-    before: (before.length && before[0].start > 0 ? '… ' : '') + decodeUnits(rec.stream, before),
-    after: decodeUnits(rec.stream, after) + (after.length && after.at(-1).end < rec.stream.length ? ' …' : ''),
+    before: (from > 0 ? '… ' : '') + decodeUnits(rec.stream, before, marksIn(rec, piece, from, piece.start, false)),
+    after: decodeUnits(rec.stream, after, marksIn(rec, piece, piece.end, to - 1, true)) + (to < rec.stream.length ? ' …' : ''),
   };
 }
 
