@@ -41,6 +41,14 @@ test('the first divergence is named by event, time and byte, with its bytes deco
   assert.doesNotMatch(r.stdout, /\|worlD\|/);
 });
 
+test('a divergence at a resize is named as the resize', async () => {
+  writeLedger(s.dir, {});
+  const r = await run(['tessera', 'stiff:noresize']);
+  assert.equal(r.status, 1);
+  assert.match(r.stdout, /FAIL stiff sessions::corpus\/sessions\/fixtures\/demo\.cast: differs from tessera at event 3 \(resize, 0\.700 s\), at its resize: row 3\n/);
+  assert.match(r.stdout, /\n {4}bytes: "hello" CR LF "wor" ESC \[ 1 m "ld" ESC \[ 2 ; 1 H "ab" >>> \(resize to 12 columns, 4 rows\) <<< "dd"\n/);
+});
+
 test('-v shows both grids side by side with the differing row marked', async () => {
   writeLedger(s.dir, {});
   const r = await run(['tessera', 'liar:swap=dD'], ['-v']);
