@@ -22,7 +22,7 @@ function feed(text) {
   for (let i = 0; i < s.length; i++) {
     const ch = s[i];
     if (ch === '\\x1b') {
-      const m = /^\\x1b(\\[[0-?]*[ -\\/]*[@-~]|\\][^\\x07]*\\x07|[ -\\/]*[0-~])/.exec(s.slice(i));
+      const m = /^\\x1b(\\[[0-?]*[ -\\/]*[@-~]|\\][^\\x07]*\\x07|[ -\\/]*(?![[\\]])[0-~])/.exec(s.slice(i));
       if (!m) { pending = s.slice(i); return; }
       const cup = /^\\x1b\\[(\\d*);?(\\d*)H$/.exec(m[0]);
       if (cup) { r = Math.min(rows, +cup[1] || 1) - 1; c = Math.min(cols, +cup[2] || 1) - 1; }
