@@ -183,15 +183,23 @@ export class AdapterProcess {
    * Writes the commands at once, then reads the answer of each `dump` among them, in
    * order: a batch costs one round trip, not one per dump. The adapter's answers are read
    * while the commands are written, so a long batch cannot fill both pipes. Returns
-   * [{unsupported} | {value}] with values parsed by parseDump(lines, parseOptions).
+   * [{unsupported} | {value}] with values parsed by parseDump(lines, parseOptions). An
+   * AdapterError says in `answered` how many dumps were answered before it.
    */
   async dumps(commands, parseOptions = {}) {
     this._nothingUnasked(commands[0] ?? 'dump');
-    for (const c of commands) await this.send(c);
     const out = [];
-    for (const c of commands) {
-      if (c !== 'dump') continue;
-      out.push(this._parsed('dump', (lines) => parseDump(lines, parseOptions), await this._answer('dump', DUMP_TAGS)));
+    try {
+      for (const c of commands) await this.send(c);
+      for (const c of commands) {
+        if (c !== 'dump') continue;
+        out.push(this._parsed('dump', (lines) => parseDump(lines, parseOptions), await this._answer('dump', DUMP_TAGS)));
+      }
+    } catch (e) {
+      // A dead adapter's last answers may be read but not taken: they count too.
+      const queued = this.lines.slice(this.head).filter((l) => l.equals(END)).length;
+      if (e instanceof AdapterError) e.answered = out.length + (this.alive ? 0 : queued);
+      throw e;
     }
     return out;
   }

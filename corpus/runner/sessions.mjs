@@ -5,8 +5,8 @@
 // a fresh one after an error, and the recording tried once more on it, as for cases.
 import { AdapterProcess, AdapterError } from './protocol.mjs';
 import { replay } from './sessions_replay.mjs';
-import { locate } from './sessions_locate.mjs';
-import { divergenceOf } from './sessions_report.mjs';
+import { locate, locateFailure } from './sessions_locate.mjs';
+import { divergenceOf, placeOf } from './sessions_report.mjs';
 import { SESSIONS } from './sessions_load.mjs';
 import { mapLimited } from './pool.mjs';
 
@@ -30,8 +30,9 @@ function lazyAdapter(spec, timeoutMs) {
   };
 }
 
-// Runs job(rec) on each recording, twice at most (the second time on fresh adapters),
-// turning adapter errors into {error}; gives up after GIVE_UP_AFTER hangs in a row.
+// Runs job(rec, last) on each recording, twice at most (the second time, `last`, on fresh
+// adapters), turning adapter errors into {error} (with `at`, where it failed, when the
+// job found it); gives up after GIVE_UP_AFTER hangs in a row.
 async function eachRecording(recs, adapters, name, job, onResult) {
   const results = [];
   let hungInARow = 0;
@@ -42,12 +43,12 @@ async function eachRecording(recs, adapters, name, job, onResult) {
     } else {
       for (let attempt = 0; attempt < 2; attempt++) {
         try {
-          r = await job(rec);
+          r = await job(rec, attempt === 1);
           break;
         } catch (e) {
           if (!(e instanceof AdapterError)) throw e;
           for (const a of adapters) a.kill();
-          r = { error: { message: e.message, ...(e.timedOut ? { timedOut: true } : {}) } };
+          r = { error: { message: e.message, ...(e.timedOut ? { timedOut: true } : {}), ...(e.at ? { at: e.at } : {}) } };
         }
       }
       hungInARow = r.error?.timedOut ? hungInARow + 1 : 0;
@@ -62,13 +63,30 @@ async function eachRecording(recs, adapters, name, job, onResult) {
   return results;
 }
 
+// Replays on the adapter; when it fails the last time (not by hanging), finds where on
+// a fresh one and says it in the error's `at`.
+async function replayLocatingFailure(adapter, rec, against, last) {
+  try {
+    return await replay(await adapter.get(), rec, against);
+  } catch (e) {
+    if (!(e instanceof AdapterError) || e.timedOut || !last) throw e;
+    try {
+      const found = await locateFailure(adapter, rec, e.checkpoint ?? 0);
+      if (found) e.at = placeOf(rec, found.piece);
+    } catch (again) {
+      if (!(again instanceof AdapterError)) throw again;
+    }
+    throw e;
+  }
+}
+
 /** The reference's screens at every checkpoint: Map(name -> [screen]), and its results. */
 export async function referenceScreens(spec, recs, { timeoutMs, onResult = () => {} }) {
   const screens = new Map();
   const ref = lazyAdapter(spec, timeoutMs);
   try {
-    const results = await eachRecording(recs, [ref], spec.name, async (rec) => {
-      screens.set(rec.name, (await replay(await ref.get(), rec)).screens);
+    const results = await eachRecording(recs, [ref], spec.name, async (rec, last) => {
+      screens.set(rec.name, (await replayLocatingFailure(ref, rec, null, last)).screens);
       return { status: 'pass' };
     }, onResult);
     return { screens, results };
@@ -87,10 +105,10 @@ export async function compareBackend(spec, refSpec, recs, screens, { timeoutMs, 
   const backend = lazyAdapter(spec, timeoutMs);
   const ref = lazyAdapter(refSpec, timeoutMs);
   try {
-    return await eachRecording(recs, [backend, ref], spec.name, async (rec) => {
+    return await eachRecording(recs, [backend, ref], spec.name, async (rec, last) => {
       const against = screens.get(rec.name);
       if (!against) return { status: 'unreported', note: `not compared: ${REFERENCE} could not replay it` };
-      const { screens: got, first } = await replay(await backend.get(), rec, against);
+      const { screens: got, first } = await replayLocatingFailure(backend, rec, against, last);
       if (first === null) return { status: 'pass' };
       const at = await locate(await backend.get(), await ref.get(), rec, first);
       return { status: 'fail', divergence: divergenceOf(rec, first, at, against[first], got[first]) };

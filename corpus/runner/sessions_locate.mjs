@@ -3,6 +3,7 @@
 // where they differ unit by unit (a whole sequence, control or character at a time),
 // compared after each, so the first unit after which they differ is named exactly.
 import { BATCH, openCommand, commandsOf, screensAfter, screenDiff } from './sessions_replay.mjs';
+import { AdapterError } from './protocol.mjs';
 
 /**
  * The pieces between two checkpoints: [{actions, event, start, end}], each ending where
@@ -51,11 +52,7 @@ export function piecesBetween(rec, fromEvent, toEvent) {
 export async function locate(proc, refProc, rec, checkpoint) {
   const before = checkpoint > 0 ? rec.checkpoints[checkpoint - 1] : -1;
   const pieces = piecesBetween(rec, before, rec.checkpoints[checkpoint]);
-  const prefix = rec.events.slice(0, before + 1).flatMap(commandsOf);
-  for (const p of [proc, refProc]) {
-    await p.send(openCommand(rec));
-    for (const c of prefix) await p.send(c);
-  }
+  for (const p of [proc, refProc]) await replayTo(p, rec, before);
   for (let from = 0; from < pieces.length; from += BATCH) {
     const groups = pieces.slice(from, from + BATCH).map((p) => p.actions);
     const [reference, actual] = await Promise.all([screensAfter(refProc, groups), screensAfter(proc, groups)]);
@@ -65,4 +62,53 @@ export async function locate(proc, refProc, rec, checkpoint) {
     }
   }
   return null;
+}
+
+// A fresh `open`, then every event up to `last` (an index into rec.events), without dumps.
+async function replayTo(proc, rec, last) {
+  await proc.send(openCommand(rec));
+  for (const c of rec.events.slice(0, last + 1).flatMap(commandsOf)) await proc.send(c);
+}
+
+/**
+ * Where an adapter fails (dies, or answers outside the protocol) on a recording, given
+ * the checkpoints it got through before: the rest of the recording as pieces, and a
+ * bisection over how many of them are fed before a dump, on fresh adapters (adapter:
+ * {get, kill}, get() giving a live one) replayed up to the last checkpoint it passed.
+ * Returns {piece, message} for the first piece after which it fails, or null when it
+ * does not fail again.
+ */
+export async function locateFailure(adapter, rec, checkpoint) {
+  const before = checkpoint > 0 ? rec.checkpoints[Math.min(checkpoint, rec.checkpoints.length) - 1] : -1;
+  const pieces = piecesBetween(rec, before, rec.events.length - 1);
+  let proc = null, fed = 0, message = null;
+  // Whether the adapter fails once the first n pieces are fed and it is dumped; a live
+  // adapter fed fewer pieces goes on from there.
+  const failsAfter = async (n) => {
+    if (!proc?.usable || fed > n) {
+      adapter.kill();
+      proc = await adapter.get();
+      await replayTo(proc, rec, before);
+      fed = 0;
+    }
+    try {
+      for (const c of pieces.slice(fed, n).flatMap((p) => p.actions).flatMap(commandsOf)) await proc.send(c);
+      await screensAfter(proc, [[]]);
+      fed = n;
+      return false;
+    } catch (e) {
+      if (!(e instanceof AdapterError) || e.timedOut) throw e;
+      proc.kill();
+      message = e.message;
+      return true;
+    }
+  };
+  if (!(await failsAfter(pieces.length))) return null;
+  let works = 0, fails = pieces.length;
+  while (fails - works > 1) {
+    const mid = (works + fails) >> 1;
+    if (await failsAfter(mid)) fails = mid;
+    else works = mid;
+  }
+  return { piece: pieces[fails - 1], message };
 }

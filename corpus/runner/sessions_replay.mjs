@@ -43,15 +43,23 @@ export function commandsOf(a) {
 
 export const openCommand = (rec) => `open ${rec.size.rows} ${rec.size.cols} 1000`;
 
-/** Dumps after each group of actions, in batches: [screen] in order. */
+/**
+ * Dumps after each group of actions, in batches: [screen] in order. An AdapterError says
+ * in `answered` how many groups had their screen before it.
+ */
 export async function screensAfter(proc, groups) {
   const screens = [];
-  for (let i = 0; i < groups.length; i += BATCH) {
-    const commands = groups.slice(i, i + BATCH).flatMap((g) => [...g.flatMap(commandsOf), 'dump']);
-    for (const answer of await proc.dumps(commands, SCREEN_ONLY)) {
-      if (answer.unsupported) throw new AdapterError(`backend ${proc.spec.name} answered "unsupported dump": a dump is required`);
-      screens.push(screenOf(answer.value));
+  try {
+    for (let i = 0; i < groups.length; i += BATCH) {
+      const commands = groups.slice(i, i + BATCH).flatMap((g) => [...g.flatMap(commandsOf), 'dump']);
+      for (const answer of await proc.dumps(commands, SCREEN_ONLY)) {
+        if (answer.unsupported) throw new AdapterError(`backend ${proc.spec.name} answered "unsupported dump": a dump is required`);
+        screens.push(screenOf(answer.value));
+      }
     }
+  } catch (e) {
+    if (e instanceof AdapterError) e.answered = screens.length + (e.answered ?? 0);
+    throw e;
   }
   return screens;
 }
@@ -70,17 +78,23 @@ function checkpointGroups(rec) {
  * Replays a recording from a fresh `open`, dumping at every checkpoint. With `against`
  * (the reference's screens), it stops at the end of the first batch holding a
  * divergence. Returns {screens, first}: first is the index of the first checkpoint
- * whose screen differs from `against` (null when none does).
+ * whose screen differs from `against` (null when none does). An AdapterError says in
+ * `checkpoint` how many checkpoints had their screen before it.
  */
 export async function replay(proc, rec, against = null) {
-  await proc.send(openCommand(rec));
-  const groups = checkpointGroups(rec);
   const screens = [];
-  for (let i = 0; i < groups.length; i += BATCH) {
-    screens.push(...await screensAfter(proc, groups.slice(i, i + BATCH)));
-    if (!against) continue;
-    const first = screens.findIndex((s, k) => screenDiff(against[k], s));
-    if (first >= 0) return { screens, first };
+  try {
+    await proc.send(openCommand(rec));
+    const groups = checkpointGroups(rec);
+    for (let i = 0; i < groups.length; i += BATCH) {
+      screens.push(...await screensAfter(proc, groups.slice(i, i + BATCH)));
+      if (!against) continue;
+      const first = screens.findIndex((s, k) => screenDiff(against[k], s));
+      if (first >= 0) return { screens, first };
+    }
+  } catch (e) {
+    if (e instanceof AdapterError) e.checkpoint = screens.length + (e.answered ?? 0);
+    throw e;
   }
   return { screens, first: null };
 }

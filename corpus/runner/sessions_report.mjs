@@ -66,21 +66,33 @@ const differsNames = (d) => [
   ...(d.cursor ? ['cursor position'] : []), ...(d.visible ? ['cursor visibility'] : []), ...(d.altScreen ? ['alternate screen'] : []),
 ];
 
+// An event as a place, before any unit of it is known.
+const eventPlace = (ev) => ({
+  event: ev.index, time: ev.time, action: ev.feed ? 'output' : ev.resize ? 'resize' : 'reset',
+  offset: null, streamOffset: null, unitStart: null, sequence: null, context: null,
+});
+
 /**
- * The divergence at checkpoint `checkpoint` as a plain object: {event, time, action,
- * offset (bytes of the event fed when they differ), streamOffset, unitStart, sequence,
- * context: {before, after}, differs, expected, actual, note?}. `at` is locate()'s answer.
+ * Where a piece (sessions_locate.mjs) is: {event, time, action, offset (bytes of its event
+ * fed up to its end, null for a resize or reset), streamOffset (its end in the stream),
+ * unitStart (its start there), sequence (decoded), context: {before, after}}.
+ */
+export function placeOf(rec, piece) {
+  const ev = piece.event;
+  return {
+    ...eventPlace(ev), offset: ev.feed ? piece.end - ev.start : null, streamOffset: piece.end, unitStart: piece.start,
+    sequence: pieceWords(rec, piece), context: contextOf(rec, piece),
+  };
+}
+
+/**
+ * The divergence at checkpoint `checkpoint` as a plain object: the place of the first
+ * piece after which the screens differ (placeOf), what differs, both screens, and a note
+ * when no piece shows it. `at` is locate()'s answer.
  */
 export function divergenceOf(rec, checkpoint, at, refScreen, screen) {
-  const ev = at ? at.piece.event : rec.events[rec.checkpoints[checkpoint]];
-  const action = ev.feed ? 'output' : ev.resize ? 'resize' : 'reset';
   const d = {
-    event: ev.index, time: ev.time, action,
-    offset: at && ev.feed ? at.piece.end - ev.start : null,
-    streamOffset: at ? at.piece.end : null,
-    unitStart: at ? at.piece.start : null,
-    sequence: at ? pieceWords(rec, at.piece) : null,
-    context: at ? contextOf(rec, at.piece) : null,
+    ...(at ? placeOf(rec, at.piece) : eventPlace(rec.events[rec.checkpoints[checkpoint]])),
     differs: differsNames(at ? at.diff : screenDiff(refScreen, screen)),
     expected: at ? at.reference : refScreen,
     actual: at ? at.actual : screen,
@@ -93,18 +105,23 @@ const seconds = (t) => (typeof t === 'number' ? `${t.toFixed(3)} s` : 'no time')
 const cursorText = (s) => `cursor ${s.cursor.row},${s.cursor.col}${s.cursor.visible === undefined ? '' : s.cursor.visible ? ' visible' : ' hidden'}` +
   (s.altScreen === undefined ? '' : `, alternate screen ${s.altScreen ? 'on' : 'off'}`);
 
+const placeText = (p) => `event ${p.event} (${p.action}, ${seconds(p.time)})` +
+  (p.offset !== null ? `, after byte ${p.offset} of the event (byte ${p.streamOffset} of the stream)` : p.action !== 'output' ? `, at its ${p.action}` : '');
+const bytesLine = (p) => `    bytes: ${p.context.before} >>> ${p.sequence} <<< ${p.context.after}`.trimEnd();
+
 /** Lines for a session result that failed (or diverged, when external); grids with verbose. */
 export function describeSession(r, { verbose = false, reason = null, reference = 'tessera' } = {}) {
   const tag = reason !== null ? 'LEDGERED' : r.external ? (r.error ? 'ERROR' : 'DIVERGES') : 'FAIL';
   const head = `${tag} ${r.backend} ${r.suite}::${r.case}`;
   const out = [];
-  if (r.error) out.push(`${head}: ${r.error.message}`);
+  if (r.error) {
+    out.push(`${head}: ${r.error.message}`);
+    if (r.error.at) out.push(`    it fails at ${placeText(r.error.at)}`, bytesLine(r.error.at));
+  }
   const d = r.divergence;
   if (d) {
-    const where = d.offset !== null ? `, after byte ${d.offset} of the event (byte ${d.streamOffset} of the stream)`
-      : d.action !== 'output' ? `, at its ${d.action}` : '';
-    out.push(`${head}: differs from ${reference} at event ${d.event} (${d.action}, ${seconds(d.time)})${where}: ${d.differs.join(', ')}`);
-    if (d.sequence !== null) out.push(`    bytes: ${d.context.before} >>> ${d.sequence} <<< ${d.context.after}`.trimEnd());
+    out.push(`${head}: differs from ${reference} at ${placeText(d)}: ${d.differs.join(', ')}`);
+    if (d.sequence !== null) out.push(bytesLine(d));
     if (d.note) out.push(`    ${d.note}`);
     if (verbose) {
       out.push(`    ${reference}: ${cursorText(d.expected)}; ${r.backend}: ${cursorText(d.actual)}`);
@@ -126,7 +143,7 @@ const shortFile = (f) => (path.isAbsolute(f) && !path.relative(process.cwd(), f)
 export function sessionRecords(results) {
   return results.map((r) => {
     const base = { backend: r.backend, suite: r.suite, case: r.case, file: r.file, step: null, kind: 'session', ...(r.external ? { external: true } : {}) };
-    if (r.error) return { type: 'error', ...base, message: r.error.message };
+    if (r.error) return { type: 'error', ...base, message: r.error.message, ...(r.error.at ? { at: r.error.at } : {}) };
     if (r.divergence) return { type: 'divergence', ...base, ...r.divergence, cells: gridCells(r.divergence.expected.rows, r.divergence.actual.rows) };
     if (r.status === 'unreported') return { type: 'unreported', ...base, why: r.note };
     return { type: 'pass', ...base, events: r.events };

@@ -7,8 +7,8 @@ import { scratch } from './corpus_fixture.mjs';
 // A terminal of printable characters, CR, LF, BS and CUP (`ESC [ R ; C H`); every other
 // sequence is skipped whole. Arguments: `swap=XY` prints Y where X is fed (the bug the
 // tests locate); `strict` exits 3 when dumped while a sequence is open, as a dump that
-// feeds a query would then corrupt it; `noresize` ignores resizes; `alt` reports
-// `alt-screen 0`.
+// feeds a query would then corrupt it; `noresize` ignores resizes; `die=X` exits 3 when
+// X is fed (a crash); `alt` reports `alt-screen 0`.
 const FAKE_TERM = `
 import readline from 'node:readline';
 const opts = Object.fromEntries(process.argv.slice(2).map((a) => [a.split('=')[0], a.split('=')[1] ?? '']));
@@ -32,6 +32,7 @@ function feed(text) {
     else if (ch === '\\b') c = Math.max(0, c - 1);
     else if (ch >= ' ') {
       if (c >= cols) { c = 0; lf(); }
+      if (opts.die === ch) process.exit(3);
       grid[r][c++] = opts.swap && ch === opts.swap[0] ? opts.swap[1] : ch;
     }
   }
