@@ -55,7 +55,7 @@ test('a backend that crashes is an error, and the unit it crashes on is found', 
   assert.equal(r.status, 1);
   assert.match(r.stdout, /fragile: 1 without divergence, 0 diverging, 1 error\(s\)/);
   assert.match(r.stdout, /FAIL fragile sessions::corpus\/sessions\/fixtures\/demo\.cast: backend fragile exited with status 3 while answering "dump"\n/);
-  assert.match(r.stdout, /\n {4}it fails at event 2 \(output, 0\.500 s\), after byte 16 of the event \(byte 23 of the stream\)\n/);
+  assert.match(r.stdout, /\n {4}it fails at event 2 \(output, 0\.500 s\), after byte 17 of the event \(byte 24 of the stream\)\n/);
   assert.match(r.stdout, /\n {4}bytes: "hello" CR LF "wor" ESC \[ 1 m "ld" ESC \[ 2 ; 1 H "a" >>> "b" <<< \(resize to 12 columns, 4 rows\) "dd"\n/);
 });
 
