@@ -125,16 +125,19 @@ export async function compareBackend(spec, refSpec, recs, screens, { timeoutMs, 
  * own only when it is selected), and says one line per backend.
  */
 export async function runSessions({ specs, refSpec, recordings, jobs, timeoutMs, say }) {
+  const t0 = Date.now();
   const { screens, results: refResults } = await referenceScreens(refSpec, recordings, { timeoutMs });
+  const refSeconds = (Date.now() - t0) / 1000;
   const count = (res, pred) => res.filter(pred).length;
-  const tell = (name, res) => say(`corpus: sessions: ${name}: ${count(res, (r) => r.status === 'pass')} without divergence, ` +
-    `${count(res, (r) => r.divergence)} diverging, ${count(res, (r) => r.error)} error(s)`);
+  const tell = (name, res, seconds) => say(`corpus: sessions: ${name}: ${count(res, (r) => r.status === 'pass')} without divergence, ` +
+    `${count(res, (r) => r.divergence)} diverging, ${count(res, (r) => r.error)} error(s) (${seconds.toFixed(1)} s)`);
   const others = await mapLimited(specs.filter((s) => s.name !== REFERENCE), jobs, async (spec) => {
+    const started = Date.now();
     const res = await compareBackend(spec, refSpec, recordings, screens, { timeoutMs });
-    tell(spec.name, res);
+    tell(spec.name, res, (Date.now() - started) / 1000);
     return res;
   });
   const own = specs.some((s) => s.name === REFERENCE) ? refResults : [];
-  if (own.length) tell(REFERENCE, own);
+  if (own.length) tell(REFERENCE, own, refSeconds);
   return [...own, ...others.flat()];
 }

@@ -30,7 +30,7 @@ test('the first divergence is named by event, time and byte, with its bytes deco
   writeLedger(s.dir, {});
   const r = await run(['tessera', 'liar:swap=dD']);
   assert.equal(r.status, 1, r.stdout + r.stderr);
-  assert.match(r.stdout, /corpus: sessions: liar: 1 without divergence, 1 diverging, 0 error\(s\)/);
+  assert.match(r.stdout, /corpus: sessions: liar: 1 without divergence, 1 diverging, 0 error\(s\) \(\d+\.\d s\)\n/);
   const lines = r.stdout.split('\n');
   const at = lines.findIndex((l) => l.startsWith('FAIL liar sessions::corpus/sessions/fixtures/demo.cast'));
   assert.equal(lines[at], 'FAIL liar sessions::corpus/sessions/fixtures/demo.cast: differs from tessera at event 2 ' +
