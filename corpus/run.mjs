@@ -74,8 +74,9 @@ async function main(argv) {
   const sessionsAsked = o.sessions || o.suites.includes(SESSIONS);
   const suites = caseSuites.length ? suiteNames.filter((s) => caseSuites.includes(s)) : sessionsAsked ? [] : suiteNames;
   const cases = suites.flatMap((s) => selectCases(loaded.cases.get(s), o));
-  const external = sessionsAsked || !o.suites.length ? externalSessions() : [];
-  const recordings = sessionsAsked || !o.suites.length ? selectCases([...bundled, ...external.filter((r) => !r.error)], o) : [];
+  const withSessions = sessionsAsked || !o.suites.length;
+  const external = withSessions ? externalSessions() : [];
+  const recordings = withSessions ? selectCases([...bundled, ...external.filter((r) => !r.error)], o) : [];
 
   const names = [...new Set(o.backends.length ? o.backends : [...BACKEND_NAMES, ...Object.keys(o.adapters)])];
   const specs = names.map((n) => resolveBackend(n, { extra: o.adapters }));
