@@ -97,7 +97,7 @@ class Backend {
 
   rowLines(buffer, y, tag, index, cells) {
     const line = buffer.getLine(y);
-    const out = [`${tag} ${index} ${q(line ? line.translateToString(false) : ' '.repeat(this.t.cols))}`];
+    const out = [`${tag} ${index} ${q(line ? line.translateToString(false, 0, this.t.cols) : ' '.repeat(this.t.cols))}`];
     if (!cells || !line) return out;
     for (let x = 0; x < this.t.cols; x++) {
       const l = this.cellLine(index, x, line.getCell(x));

@@ -61,6 +61,13 @@ test('modes through DECRQM, mouse, keypad and the alternate screen', () => {
   assert.equal(line(d, 'replies'), 'replies ""');
 });
 
+test('a row is read to the screen width: a narrowed alternate screen keeps cells past it unseen', () => {
+  // xterm.js does not cut the alternate buffer's lines when the columns shrink; the cells
+  // past the new width are not on the screen, so the row stops at it.
+  const d = dumpOf(talk(['open 3 5 0', 'feed \u001b[?1049habcdefg', 'resize 3 3', 'dump']));
+  assert.deepEqual(d.filter((l) => l.startsWith('row ')), ['row 0 "abc"', 'row 1 "fg "', 'row 2 "   "']);
+});
+
 test('title, bell and replies since the last dump', () => {
   const out = talk(['open 2 5 0', 'feed \u001b]2;T "x"\u0007\u0007\u0007\u001b[5n', 'dump', 'dump']);
   const first = dumpOf(out), second = dumpOf(out.slice(out.indexOf('end') + 1));
