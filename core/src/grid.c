@@ -142,6 +142,26 @@ int grid_scroll_up_full(grid *g, uint32_t blank_style)
     return TSR_OK;
 }
 
+/* Moves the pointers of count visible rows from row src to row dst (the
+ * ranges may overlap): one memmove when neither range wraps around the
+ * ring, as it mostly does not. */
+static void move_rows(grid *g, int dst, int src, int count)
+{
+    uint32_t d = (g->head + (uint32_t)dst) & (g->cap - 1);
+    uint32_t s = (g->head + (uint32_t)src) & (g->cap - 1);
+    if (count <= 0)
+        return;
+    if (d + (uint32_t)count <= g->cap && s + (uint32_t)count <= g->cap) {
+        memmove(&g->ring[d], &g->ring[s], sizeof *g->ring * (size_t)count);
+    } else if (dst < src) {
+        for (int i = 0; i < count; i++)
+            *grid_slot(g, dst + i) = grid_row(g, src + i);
+    } else {
+        for (int i = count - 1; i >= 0; i--)
+            *grid_slot(g, dst + i) = grid_row(g, src + i);
+    }
+}
+
 /* Rotates rows top..bot by n in one pass: the n rows that leave at one end
  * come back blank at the other. up: towards row 0. */
 static int rotate_region(grid *g, int top, int bot, int n, uint32_t blank_style, int up)
@@ -174,13 +194,11 @@ static int rotate_region(grid *g, int top, int bot, int n, uint32_t blank_style,
             row_free(old);
     }
     if (up) {
-        for (int y = top; y + n <= bot; y++)
-            *grid_slot(g, y) = grid_row(g, y + n);
+        move_rows(g, top, top + n, h - n);
         for (int k = 0; k < n; k++)
             *grid_slot(g, bot - n + 1 + k) = out[k];
     } else {
-        for (int y = bot; y - n >= top; y--)
-            *grid_slot(g, y) = grid_row(g, y - n);
+        move_rows(g, top + n, top, h - n);
         for (int k = 0; k < n; k++)
             *grid_slot(g, top + n - 1 - k) = out[k];
     }
