@@ -180,14 +180,9 @@ static inline void put_char(tsr_term *t, row *r, uint32_t cp, int w, int bc)
     uint8_t flags = t->protect ? CELL_PROTECTED : 0;
     term_split_wide(r, t->x, t->x + w);
     cell *c = &r->cells[t->x];
-    c->cp = cp;
-    c->style = style;
-    c->flags = flags | (w == 2 ? CELL_WIDE : 0);
-    if (w == 2) {
-        c[1].cp = 0;
-        c[1].style = style;
-        c[1].flags = flags | CELL_TAIL;
-    }
+    cell_put(c, cp, (uint8_t)(flags | (w == 2 ? CELL_WIDE : 0)), style);
+    if (w == 2)
+        cell_put(&c[1], 0, flags | CELL_TAIL, style);
     t->gc_valid = 1;
     t->gc_x = t->x;
     t->gc_y = t->y;

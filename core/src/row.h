@@ -6,6 +6,7 @@
 #define TSR_ROW_H
 
 #include <stdint.h>
+#include <string.h>
 
 #include "tessera/tessera.h"
 
@@ -96,6 +97,20 @@ static inline const uint32_t *row_cell_cps(const row *r, const cell *c, int *n, 
 int row_cluster_append(row *r, int x, uint32_t cp);
 /* Copies cell src (from row sr) into row dr at column x, clusters included. */
 int row_copy_cell(row *dr, int x, const row *sr, const cell *src);
+
+/* Writes a whole cell: one 8-byte store where the layout allows, rather
+ * than three read-modify-writes of bit-fields. */
+static inline void cell_put(cell *c, uint32_t cp, uint8_t flags, uint32_t style)
+{
+#if CELL_CP_IS_LOW_BITS
+    uint64_t v = cp | (uint64_t)flags << 24 | (uint64_t)style << 32;
+    memcpy(c, &v, sizeof v);
+#else
+    c->cp = cp;
+    c->flags = flags;
+    c->style = style;
+#endif
+}
 
 /* A blank cell: never written or a space, not part of a wide character. */
 static inline int cell_is_blank(const cell *c)
