@@ -64,6 +64,7 @@ struct tsr_term {
     uint8_t gl;   /* which G set is in GL */
     uint8_t single_shift; /* 2 or 3 for SS2/SS3, else 0 */
     int ascii_fast; /* GL maps ASCII to itself and no single shift pending */
+    int ascii_isa;  /* the form of the printable-ASCII loops, for this CPU (ascii.h) */
 
     /* the last printed cell, for joining grapheme clusters and REP */
     int gc_valid;
