@@ -110,7 +110,13 @@ int grid_clear_row(grid *g, int y, uint32_t style)
     return TSR_OK;
 }
 
-int grid_scroll_up_full(grid *g, uint32_t blank_style)
+/* Every case of grid_scroll_up_full: growing the scrollback, a shared or
+ * resized oldest line, a coloured blank. Out of line, so the common case
+ * below stays a small function. */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((noinline))
+#endif
+static int scroll_up_full_general(grid *g, uint32_t blank_style)
 {
     uint32_t mask = g->cap - 1;
     if (g->sb_count < g->sb_limit) {
@@ -140,6 +146,28 @@ int grid_scroll_up_full(grid *g, uint32_t blank_style)
     g->ring[bottom] = r;
     g->head++;
     return TSR_OK;
+}
+
+int grid_scroll_up_full(grid *g, uint32_t blank_style)
+{
+    /* The steady state of a stream of lines, once per line: the scrollback
+     * is full, and its oldest line, unshared, becomes the new bottom row,
+     * blank in the default style. */
+    if (g->sb_count >= g->sb_limit && blank_style == 0) {
+        uint32_t mask = g->cap - 1;
+        uint32_t oldest = (g->head - (uint32_t)g->sb_count) & mask;
+        uint32_t bottom = (g->head + (uint32_t)g->rows) & mask;
+        row *r = g->ring[oldest];
+        /* a full ring makes the bottom slot the oldest line's own */
+        if (r && r->refs == 1 && r->cols == g->cols && (bottom == oldest || !g->ring[bottom])) {
+            row_clear_default(r);
+            g->ring[oldest] = NULL;
+            g->ring[bottom] = r;
+            g->head++;
+            return TSR_OK;
+        }
+    }
+    return scroll_up_full_general(g, blank_style);
 }
 
 /* Moves the pointers of count visible rows from row src to row dst (the

@@ -75,6 +75,14 @@ uint64_t row_hash(row *r);
 int row_equal(row *a, row *b);
 /* Clears every cell to blank with the given style and drops the flags. */
 void row_clear(row *r, uint32_t style);
+/* The same with the default style, inline for scrolling. */
+static inline void row_clear_default(row *r)
+{
+    memset(r->cells, 0, sizeof(cell) * r->cols);
+    r->flags = 0; /* no wrap, hash invalid */
+    if (r->extra_len)
+        r->extra_len = ROW_POOL_BASE;
+}
 /* A copy of r at a new width (truncated or padded with blanks). */
 row *row_resized(const row *r, int cols);
 void row_blank_cells(row *r, int from, int to, uint32_t style);

@@ -161,7 +161,13 @@ static inline uint32_t term_pen_id(tsr_term *t)
 {
     return t->pen_dirty & PEN_DIRTY ? term_pen_id_slow(t) : t->pen_id;
 }
-uint32_t term_erase_id(tsr_term *t);
+uint32_t term_erase_id_slow(tsr_term *t);
+/* The style id erasure paints with; inline, as a scroll asks for it once
+ * per line. */
+static inline uint32_t term_erase_id(tsr_term *t)
+{
+    return t->pen_dirty & ERASE_DIRTY ? term_erase_id_slow(t) : t->erase_id;
+}
 int term_intern(tsr_term *t, const tsr_style *s, uint32_t *id);
 void term_full_reset(tsr_term *t);
 void term_soft_reset(tsr_term *t);
