@@ -110,7 +110,13 @@ int grid_clear_row(grid *g, int y, uint32_t style)
     return TSR_OK;
 }
 
-int grid_scroll_up_full(grid *g, uint32_t blank_style)
+/* Every case of grid_scroll_up_full: growing the scrollback, a shared or
+ * resized oldest line, a coloured blank. Out of line, so the common case
+ * below stays a small function. */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((noinline))
+#endif
+static int scroll_up_full_general(grid *g, uint32_t blank_style)
 {
     uint32_t mask = g->cap - 1;
     if (g->sb_count < g->sb_limit) {
@@ -140,6 +146,48 @@ int grid_scroll_up_full(grid *g, uint32_t blank_style)
     g->ring[bottom] = r;
     g->head++;
     return TSR_OK;
+}
+
+int grid_scroll_up_full(grid *g, uint32_t blank_style)
+{
+    /* The steady state of a stream of lines, once per line: the scrollback
+     * is full, and its oldest line, unshared, becomes the new bottom row,
+     * blank in the default style. */
+    if (g->sb_count >= g->sb_limit && blank_style == 0) {
+        uint32_t mask = g->cap - 1;
+        uint32_t oldest = (g->head - (uint32_t)g->sb_count) & mask;
+        uint32_t bottom = (g->head + (uint32_t)g->rows) & mask;
+        row *r = g->ring[oldest];
+        /* a full ring makes the bottom slot the oldest line's own */
+        if (r && r->refs == 1 && r->cols == g->cols && (bottom == oldest || !g->ring[bottom])) {
+            row_clear_default(r);
+            g->ring[oldest] = NULL;
+            g->ring[bottom] = r;
+            g->head++;
+            return TSR_OK;
+        }
+    }
+    return scroll_up_full_general(g, blank_style);
+}
+
+/* Moves the pointers of count visible rows from row src to row dst (the
+ * ranges may overlap): one memmove when neither range wraps around the
+ * ring, as it mostly does not. */
+static void move_rows(grid *g, int dst, int src, int count)
+{
+    uint32_t d = (g->head + (uint32_t)dst) & (g->cap - 1);
+    uint32_t s = (g->head + (uint32_t)src) & (g->cap - 1);
+    if (count <= 0)
+        return;
+    if (d + (uint32_t)count <= g->cap && s + (uint32_t)count <= g->cap) {
+        memmove(&g->ring[d], &g->ring[s], sizeof *g->ring * (size_t)count);
+    } else if (dst < src) {
+        for (int i = 0; i < count; i++)
+            *grid_slot(g, dst + i) = grid_row(g, src + i);
+    } else {
+        for (int i = count - 1; i >= 0; i--)
+            *grid_slot(g, dst + i) = grid_row(g, src + i);
+    }
 }
 
 /* Rotates rows top..bot by n in one pass: the n rows that leave at one end
@@ -174,13 +222,11 @@ static int rotate_region(grid *g, int top, int bot, int n, uint32_t blank_style,
             row_free(old);
     }
     if (up) {
-        for (int y = top; y + n <= bot; y++)
-            *grid_slot(g, y) = grid_row(g, y + n);
+        move_rows(g, top, top + n, h - n);
         for (int k = 0; k < n; k++)
             *grid_slot(g, bot - n + 1 + k) = out[k];
     } else {
-        for (int y = bot; y - n >= top; y--)
-            *grid_slot(g, y) = grid_row(g, y - n);
+        move_rows(g, top + n, top, h - n);
         for (int k = 0; k < n; k++)
             *grid_slot(g, top + n - 1 - k) = out[k];
     }

@@ -1,7 +1,7 @@
 /* The parser state machine, after DEC's VT500 model: ground, escape, CSI,
  * DCS and the string states. Two departures, both for speed and safety: in
- * the ground state runs of printable ASCII are found sixteen bytes at a time
- * (eight without SSE2) and handed over whole; and every collected thing (parameters, their values,
+ * the ground state runs of printable ASCII are found sixteen or 32 bytes at
+ * a time (ascii.h) and handed over whole; and every collected thing (parameters, their values,
  * intermediates, string payloads) has a fixed bound, past which input is
  * consumed and the excess reported, never stored.
  *
@@ -13,10 +13,8 @@
 
 #include <stdlib.h>
 #include <string.h>
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
+#include "ascii.h"
 #include "tessera/tessera.h"
 
 enum {
@@ -40,6 +38,7 @@ void parser_init(parser *p, const parser_sink *sink, void *user)
     memset(p, 0, sizeof *p);
     p->sink = sink;
     p->user = user;
+    p->ascii_isa = ASCII_ISA_BASE; /* a terminal sets its own */
 }
 
 void parser_free(parser *p)
@@ -423,48 +422,6 @@ static void step(parser *p, uint8_t b)
     }
 }
 
-/* Length of the run of printable ASCII at s: sixteen bytes at a time with
- * SSE2, else eight at a time in a 64-bit word (the wasm builds). */
-static size_t ascii_run(const uint8_t *s, size_t n)
-{
-    const uint64_t ones = 0x0101010101010101ull;
-    const uint64_t highs = 0x8080808080808080ull;
-    size_t i = 0;
-#if defined(__SSE2__)
-    /* Sixteen at a time: adding 0x60 maps 0x20-0x7e, and only them, onto
-     * the signed bytes below -33. */
-    const __m128i shift = _mm_set1_epi8(0x60), limit = _mm_set1_epi8(-33);
-    while (i + 16 <= n) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
-        int ok = _mm_movemask_epi8(_mm_cmplt_epi8(_mm_add_epi8(v, shift), limit));
-        if (ok != 0xffff)
-            return i + (size_t)__builtin_ctz((unsigned)~ok & 0xffffu);
-        i += 16;
-    }
-#endif
-    while (i + 8 <= n) {
-        uint64_t w;
-        memcpy(&w, s + i, 8);
-        /* a byte < 0x20, or >= 0x7f (0x7f + 1 and 0x80.. set the high bit) */
-        uint64_t low = (w - ones * 0x20) & ~w & highs;
-        uint64_t high = ((w + ones) | w) & highs;
-        uint64_t hit = low | high;
-        if (hit) {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-            /* the lowest flagged byte is always a true hit: borrows and
-             * carries only travel upwards from one */
-            return i + ((size_t)__builtin_ctzll(hit) >> 3);
-#else
-            break;
-#endif
-        }
-        i += 8;
-    }
-    while (i < n && s[i] >= 0x20 && s[i] < 0x7f)
-        i++;
-    return i;
-}
-
 /* Decodes complete, well-formed multi-byte UTF-8 characters at s; stops at
  * anything else (ASCII, a malformed or cut-off sequence), which the state
  * machine then handles byte by byte. Returns the bytes consumed. */
@@ -556,7 +513,7 @@ void parser_feed(parser *p, const uint8_t *data, size_t len)
     size_t i = 0;
     while (i < len) {
         if (p->state == S_GROUND && !p->utf8_need) {
-            size_t run = ascii_run(data + i, len - i);
+            size_t run = ascii_run(data + i, len - i, p->ascii_isa);
             if (run) {
                 p->sink->print_ascii(p->user, data + i, run);
                 i += run;

@@ -60,6 +60,7 @@ typedef struct parser {
     uint8_t str_esc;    /* saw ESC inside a string */
     uint8_t str_truncated;
     uint8_t dcs_final;
+    uint8_t ascii_isa;  /* the form of the printable-ASCII scan (ascii.h) */
     parser_seq seq;
     uint8_t *str;       /* OSC/DCS payload, grown up to its bound */
     size_t str_len, str_cap;

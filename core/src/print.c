@@ -3,6 +3,7 @@
  * with its pending-wrap state, insert mode, and REP. */
 #include <string.h>
 
+#include "ascii.h"
 #include "term.h"
 #include "unicode.h"
 
@@ -36,18 +37,16 @@ void term_insert_chars(tsr_term *t, int n)
 }
 
 /* The hot loop of plain text. */
-static void write_ascii_cells(cell *c, const uint8_t *s, size_t k, uint32_t style, uint8_t flags)
+static void write_ascii_cells(cell *c, const uint8_t *s, size_t k, uint32_t style, uint8_t flags,
+                              int isa)
 {
     const cell v = {.cp = 0, .flags = flags, .style = style};
     uint64_t base;
     memcpy(&base, &v, sizeof base);
     if (CELL_CP_IS_LOW_BITS) {
         /* the codepoint is the low bits of the cell's first word: one
-         * OR and one 8-byte store per character */
-        for (size_t i = 0; i < k; i++) {
-            uint64_t w = base | s[i];
-            memcpy(&c[i], &w, sizeof w);
-        }
+         * OR and one 8-byte store per character, or SIMD (ascii.h) */
+        ascii_cells(c, s, k, base, isa);
         return;
     }
     for (size_t i = 0; i < k; i++) {
@@ -102,7 +101,7 @@ void term_print_ascii(tsr_term *t, const uint8_t *s, size_t n)
             shift_right(t, r, x, (int)k, term_erase_id(t));
         term_split_wide(r, x, x + (int)k);
         cell *c = &r->cells[x];
-        write_ascii_cells(c, s, k, style, flags);
+        write_ascii_cells(c, s, k, style, flags, t->ascii_isa);
         s += k;
         n -= k;
         x += (int)k;
@@ -180,14 +179,9 @@ static inline void put_char(tsr_term *t, row *r, uint32_t cp, int w, int bc)
     uint8_t flags = t->protect ? CELL_PROTECTED : 0;
     term_split_wide(r, t->x, t->x + w);
     cell *c = &r->cells[t->x];
-    c->cp = cp;
-    c->style = style;
-    c->flags = flags | (w == 2 ? CELL_WIDE : 0);
-    if (w == 2) {
-        c[1].cp = 0;
-        c[1].style = style;
-        c[1].flags = flags | CELL_TAIL;
-    }
+    cell_put(c, cp, (uint8_t)(flags | (w == 2 ? CELL_WIDE : 0)), style);
+    if (w == 2)
+        cell_put(&c[1], 0, flags | CELL_TAIL, style);
     t->gc_valid = 1;
     t->gc_x = t->x;
     t->gc_y = t->y;

@@ -6,6 +6,7 @@
 #define TSR_ROW_H
 
 #include <stdint.h>
+#include <string.h>
 
 #include "tessera/tessera.h"
 
@@ -74,6 +75,14 @@ uint64_t row_hash(row *r);
 int row_equal(row *a, row *b);
 /* Clears every cell to blank with the given style and drops the flags. */
 void row_clear(row *r, uint32_t style);
+/* The same with the default style, inline for scrolling. */
+static inline void row_clear_default(row *r)
+{
+    memset(r->cells, 0, sizeof(cell) * r->cols);
+    r->flags = 0; /* no wrap, hash invalid */
+    if (r->extra_len)
+        r->extra_len = ROW_POOL_BASE;
+}
 /* A copy of r at a new width (truncated or padded with blanks). */
 row *row_resized(const row *r, int cols);
 void row_blank_cells(row *r, int from, int to, uint32_t style);
@@ -96,6 +105,20 @@ static inline const uint32_t *row_cell_cps(const row *r, const cell *c, int *n, 
 int row_cluster_append(row *r, int x, uint32_t cp);
 /* Copies cell src (from row sr) into row dr at column x, clusters included. */
 int row_copy_cell(row *dr, int x, const row *sr, const cell *src);
+
+/* Writes a whole cell: one 8-byte store where the layout allows, rather
+ * than three read-modify-writes of bit-fields. */
+static inline void cell_put(cell *c, uint32_t cp, uint8_t flags, uint32_t style)
+{
+#if CELL_CP_IS_LOW_BITS
+    uint64_t v = cp | (uint64_t)flags << 24 | (uint64_t)style << 32;
+    memcpy(c, &v, sizeof v);
+#else
+    c->cp = cp;
+    c->flags = flags;
+    c->style = style;
+#endif
+}
 
 /* A blank cell: never written or a space, not part of a wide character. */
 static inline int cell_is_blank(const cell *c)

@@ -247,11 +247,7 @@ uint32_t term_pen_id_slow(tsr_term *t)
     return t->pen_id;
 }
 
-/* Out of line so term_erase_id, called on every scroll, stays frame-free. */
-#if defined(__GNUC__) || defined(__clang__)
-__attribute__((noinline))
-#endif
-static void erase_id_refresh(tsr_term *t)
+uint32_t term_erase_id_slow(tsr_term *t)
 {
     /* Erasure paints the background colour only (xterm's BCE). */
     tsr_style e = {0};
@@ -261,12 +257,6 @@ static void erase_id_refresh(tsr_term *t)
     else
         term_intern(t, &e, &t->erase_id);
     t->pen_dirty &= ~ERASE_DIRTY;
-}
-
-uint32_t term_erase_id(tsr_term *t)
-{
-    if (t->pen_dirty & ERASE_DIRTY)
-        erase_id_refresh(t);
     return t->erase_id;
 }
 

@@ -5,6 +5,7 @@
 
 #include <stdlib.h>
 
+#include "ascii.h"
 #include "dispatch.h"
 
 const char *tsr_status_str(int status)
@@ -85,6 +86,9 @@ int tsr_term_new(const tsr_options *opts, tsr_term **out)
     t->sb_limit = opts->scrollback;
     t->reflow = opts->reflow != 0;
     parser_init(&t->parser, &dispatch_sink, t);
+    /* chosen once, here: the CPU a terminal runs on does not change */
+    t->ascii_isa = ascii_isa_detect();
+    t->parser.ascii_isa = (uint8_t)t->ascii_isa;
     int made;
     if (history_init(&t->hist, &opts->history) || term_state_init(t) ||
         term_record(t, 0, 0, &made)) { /* revision 0: the blank screen */

@@ -64,6 +64,7 @@ struct tsr_term {
     uint8_t gl;   /* which G set is in GL */
     uint8_t single_shift; /* 2 or 3 for SS2/SS3, else 0 */
     int ascii_fast; /* GL maps ASCII to itself and no single shift pending */
+    int ascii_isa;  /* the form of the printable-ASCII loops, for this CPU (ascii.h) */
 
     /* the last printed cell, for joining grapheme clusters and REP;
      * gc_y < 0: the cursor moved since (term_reset_wrap) */
@@ -170,7 +171,13 @@ static inline uint32_t term_pen_id(tsr_term *t)
 {
     return t->pen_dirty & PEN_DIRTY ? term_pen_id_slow(t) : t->pen_id;
 }
-uint32_t term_erase_id(tsr_term *t);
+uint32_t term_erase_id_slow(tsr_term *t);
+/* The style id erasure paints with; inline, as a scroll asks for it once
+ * per line. */
+static inline uint32_t term_erase_id(tsr_term *t)
+{
+    return t->pen_dirty & ERASE_DIRTY ? term_erase_id_slow(t) : t->erase_id;
+}
 int term_intern(tsr_term *t, const tsr_style *s, uint32_t *id);
 void term_full_reset(tsr_term *t);
 void term_soft_reset(tsr_term *t);
