@@ -3,9 +3,7 @@
 // for every adapter that reports the item; then what only some adapters report.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ADAPTERS, runScript, parseAnswers, hex } from './adapters_lib.mjs';
-
-const NAMES = Object.keys(ADAPTERS);
+import { ADAPTER_NAMES as NAMES, runScript, parseAnswers, hex } from './adapters_lib.mjs';
 
 function answersOf(name, lines) {
   const r = runScript(name, lines);

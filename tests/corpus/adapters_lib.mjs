@@ -2,40 +2,26 @@
 // (the commands README.md there documents), running a script through one, and reading
 // its dumps back.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolveBackend } from '../../corpus/backends/index.mjs';
 
-export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const BUILD = process.env.TESSERA_BUILD_DIR ?? join(ROOT, 'build');
-const BACKENDS = join(ROOT, 'corpus', 'backends');
 
-// name -> argv. Each must exist: a missing one fails its tests, saying how to make it.
-export const ADAPTERS = {
-  tessera: [join(BUILD, 'bin', 'backend_tessera')],
-  'tessera-wasm': [process.execPath, join(BACKENDS, 'wasi_adapter.mjs'),
-                   join(BUILD, 'wasm', 'tessera-adapter.wasm')],
-  libvterm: [join(BUILD, 'bin', 'backend_libvterm')],
-  pyte: ['/usr/bin/python3', join(BACKENDS, 'pyte_adapter.py')],
-};
+/** The adapters whose dumps these tests share (the Rust and tmux ones have a file of their own). */
+export const ADAPTER_NAMES = ['tessera', 'tessera-wasm', 'libvterm', 'pyte'];
 
-const HOW = {
-  tessera: 'bash scripts/build.sh',
-  'tessera-wasm': 'bash scripts/build.sh (with the wasi toolchain: clang-14, lld-14, wasi-libc)',
-  libvterm: 'apt-get install libvterm-dev, then bash scripts/build.sh',
-  pyte: 'apt-get install python3-pyte',
-};
-
-/** Throws, saying how to get it, when an adapter's files are missing. */
-export function requireAdapter(name) {
-  const missing = ADAPTERS[name].find((p) => p.startsWith('/') && !existsSync(p));
-  if (missing) throw new Error(`${name} adapter: ${missing} is missing (${HOW[name]})`);
+/**
+ * An adapter's argv, from the runner's registry (corpus/backends/index.mjs), so the tests
+ * start each adapter exactly as the runner does. Throws, saying how to get it, when it
+ * cannot start here: a missing adapter fails its tests.
+ */
+export function adapterArgv(name) {
+  const b = resolveBackend(name);
+  if (b.missing) throw new Error(`${name} adapter: ${b.missing}`);
+  return [b.command, ...b.args];
 }
 
 /** Runs the script (lines joined with "\n", one at the end) through an adapter. */
 export function runScript(name, lines) {
-  requireAdapter(name);
-  const [cmd, ...args] = ADAPTERS[name];
+  const [cmd, ...args] = adapterArgv(name);
   const input = typeof lines === 'string' || Buffer.isBuffer(lines) ? lines : lines.join('\n') + '\n';
   const r = spawnSync(cmd, args, { input, maxBuffer: 1 << 28, timeout: 60_000 });
   if (r.error) throw new Error(`cannot run the ${name} adapter: ${r.error.message}`);

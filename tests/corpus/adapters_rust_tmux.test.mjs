@@ -3,33 +3,19 @@
 // sequences fed; malformed commands exit 2; tmux leaves no process and no file behind,
 // however the adapter ends.
 //
-// The Rust adapters come from build/corpus-rust/release/ (bash scripts/build.sh builds
-// them; $TESSERA_CORPUS_RUST_DIR overrides the folder). A missing adapter or a missing
-// tmux is a failure, never a skip.
+// The adapters start as the runner starts them (corpus/backends/index.mjs: the Rust ones
+// from $TESSERA_BUILD_DIR or build/, corpus-rust/release/, which bash scripts/build.sh
+// builds). A missing adapter or a missing tmux is a failure, never a skip.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ROOT, hex } from './adapters_lib.mjs';
+import { adapterArgv, hex } from './adapters_lib.mjs';
 import { checkAdapter } from '../adapters/malformed_commands.mjs';
 
-const rustDir = process.env.TESSERA_CORPUS_RUST_DIR || path.join(ROOT, 'build', 'corpus-rust', 'release');
-const ADAPTERS = {
-  vt100: [path.join(rustDir, 'backend_vt100')],
-  alacritty: [path.join(rustDir, 'backend_alacritty')],
-  tmux: [process.execPath, path.join(ROOT, 'corpus', 'backends', 'tmux.mjs')],
-};
-const NAMES = Object.keys(ADAPTERS);
-
-function present(name) {
-  if (name === 'tmux') {
-    assert.equal(spawnSync('tmux', ['-V']).status, 0, 'tmux is not installed (Debian: tmux)');
-  } else {
-    assert.ok(fs.existsSync(ADAPTERS[name][0]), `${ADAPTERS[name][0]} is missing: run bash scripts/build.sh`);
-  }
-}
+const NAMES = ['vt100', 'alacritty', 'tmux'];
 
 // Processes that name `dir` on their command line or hold a file inside it.
 function holders(dir) {
@@ -67,9 +53,8 @@ async function assertNothingLeft(dir) {
 
 // Runs one adapter over the commands; tmux gets a private TMPDIR, checked empty after.
 async function run(name, commands) {
-  present(name);
+  const [cmd, ...args] = adapterArgv(name);
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'adapters-test-'));
-  const [cmd, ...args] = ADAPTERS[name];
   const r = spawnSync(cmd, args, {
     input: commands.join('\n') + '\n',
     env: { ...process.env, TMPDIR: tmp },
@@ -202,13 +187,12 @@ for (const name of NAMES) {
   });
 
   test(`${name}: malformed commands exit 2 naming the line; hostile scripts answered`, async () => {
-    present(name);
     // tests/adapters/malformed_commands.mjs: the scripts every adapter must refuse or answer.
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'adapters-test-'));
     const saved = process.env.TMPDIR;
     process.env.TMPDIR = tmp;
     try {
-      assert.deepEqual(checkAdapter(name, ADAPTERS[name]).problems, []);
+      assert.deepEqual(checkAdapter(name, adapterArgv(name)).problems, []);
     } finally {
       if (saved === undefined) delete process.env.TMPDIR;
       else process.env.TMPDIR = saved;
@@ -258,8 +242,7 @@ test('alacritty: replies since the last dump; vt100 and tmux report none', async
 // An adapter kept open over a pipe: `ask` writes commands and waits for the answer's
 // last line, with stdin still open, as a runner holding one adapter for a case does.
 function live(name, tmp) {
-  present(name);
-  const [cmd, ...args] = ADAPTERS[name];
+  const [cmd, ...args] = adapterArgv(name);
   const child = spawn(cmd, args, { env: { ...process.env, TMPDIR: tmp }, stdio: ['pipe', 'pipe', 'pipe'] });
   const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
   let out = '';

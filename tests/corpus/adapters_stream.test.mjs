@@ -4,12 +4,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { ADAPTERS, requireAdapter, hex } from './adapters_lib.mjs';
+import { ADAPTER_NAMES, adapterArgv, hex } from './adapters_lib.mjs';
 
 // A live adapter: ask(command, lastLine) resolves with the output up to lastLine.
 function live(name) {
-  requireAdapter(name);
-  const [cmd, ...args] = ADAPTERS[name];
+  const [cmd, ...args] = adapterArgv(name);
   const child = spawn(cmd, args, { stdio: ['pipe', 'pipe', 'pipe'] });
   let out = '', err = '', waiting = null;
   const settle = () => {
@@ -40,7 +39,7 @@ function live(name) {
   };
 }
 
-for (const name of Object.keys(ADAPTERS)) {
+for (const name of ADAPTER_NAMES) {
   test(`${name}: each answer arrives before the next command is written`, async () => {
     const a = live(name);
     try {
