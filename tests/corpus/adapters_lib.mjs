@@ -1,9 +1,8 @@
 // What the adapter tests share: how to start each backend adapter of corpus/backends/
-// (the commands README.md there documents), running a script through one, and reading
+// (started as the runner starts them), running a script through one, and reading
 // its dumps back.
 import { spawnSync } from 'node:child_process';
 import { resolveBackend } from '../../corpus/backends/index.mjs';
-
 
 /** The adapters whose dumps these tests share (the Rust and tmux ones have a file of their own). */
 export const ADAPTER_NAMES = ['tessera', 'tessera-wasm', 'libvterm', 'pyte'];
