@@ -26,6 +26,9 @@ configure_and_build() {
   local dir=$1; shift
   if [ -f "$dir/CMakeCache.txt" ] && { [ -f "$dir/Makefile" ] || [ -f "$dir/build.ninja" ]; }; then
     echo "build: $dir already configured"
+    # options given here still reach an existing cache (a quick re-configure)
+    [ $# -eq 0 ] || cmake -S . -B "$dir" "$@" >/dev/null \
+      || { echo "build: FAILED to configure $dir" >&2; return 1; }
   else
     echo "build: configuring $dir"
     cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo "$@" \
@@ -40,4 +43,9 @@ configure_and_build() {
 # The corpus's Rust adapters (cargo, offline); status 3 is a missing cargo or crate: said, not
 # fatal, as CMake does for libvterm.
 [ $normal -eq 0 ] || bash corpus/backends/rust/build.sh || [ $? -eq 3 ]
-[ $asan -eq 0 ] || configure_and_build build-asan -DTSR_SANITIZE=ON
+# The ASan build has no wasm engines; its `tessera view` and report.html embed the normal
+# build's viewer page (web/page.cmake), so that is built first when it is missing.
+if [ $asan -eq 1 ]; then
+  [ -f build/web/viewer.html ] || configure_and_build build
+  configure_and_build build-asan -DTSR_SANITIZE=ON -DTSR_VIEWER_HTML="$PWD/build/web/viewer.html"
+fi

@@ -2,7 +2,11 @@
 // or journal) is read by the package's readRecording and replayed frame by frame into one
 // Screen, whose history keeps every revision; a snapshot text file (a grid as
 // `tessera replay --exact` or a golden file prints it) becomes one revision of its own size.
-import { Screen, readRecording } from '../js/src/index.js';
+// Each revision, marker and input keeps its event number, counted as `tessera replay --event N`
+// counts (js/src/recording.js: every asciicast line after the header, every journal frame after
+// the size), so the page and the CLI name the same moments.
+import { readRecording } from '../js/src/recording.js';
+import { Screen } from '../js/src/screen.js';
 
 const MAGIC = new TextEncoder().encode('tessera-journal');
 const startsWith = (bytes, prefix) => prefix.every((b, i) => bytes[i] === b);
@@ -22,8 +26,11 @@ function historyFor(frames, bytes) {
 }
 
 /**
- * Opens bytes as a viewer document: { name, kind, screen, revisions: [{ seq, ms, event }],
- * markers: [{ ms, label }], durationMs }. Throws the package's RecordingError for a bad file.
+ * Opens bytes as a viewer document: { name, kind, styled, screen, revisions: [{ seq, ms, event }],
+ * markers: [{ ms, event, label }], inputs: [{ ms, event, data }] }. `styled` is
+ * false for a snapshot text file (it has no styles to compare). An input's data is null when
+ * the trace kept only the write's time (a private trace). Throws the package's RecordingError
+ * for a bad file.
  */
 export function openDocument(engine, bytes, name) {
   const kind = kindOf(bytes);
@@ -34,17 +41,19 @@ export function openDocument(engine, bytes, name) {
   const startNs = BigInt(recording.startNs);
   const ms = (ns) => Number(BigInt(ns) - startNs) / 1e6;
   const revisions = [{ seq: 0, ms: 0, event: 0 }];
+  const inputs = [];
   recording.frames.forEach((frame, i) => {
+    const event = recording.frameEvents[i];
+    if (frame.type === 'input') {
+      inputs.push({ ms: ms(frame.timeNs), event, data: frame.data?.length ? frame.data : null });
+    }
     const { revision, made } = screen.applyFrame(frame);
     if (frame.type === 'output') screen.takeReplies();
-    if (made) revisions.push({ seq: revision, ms: ms(frame.timeNs), event: recording.frameEvents[i] });
+    if (made) revisions.push({ seq: revision, ms: ms(frame.timeNs), event });
   });
-  const last = recording.frames.at(-1);
-  return {
-    name, kind, screen, revisions,
-    markers: recording.markers.map((m) => ({ ms: ms(m.timeNs), label: m.label })),
-    durationMs: last ? ms(last.timeNs) : 0,
-  };
+  const markers = recording.markers.map((m, i) =>
+    ({ ms: ms(m.timeNs), event: recording.markerEvents[i], label: m.label }));
+  return { name, kind, styled: true, screen, revisions, markers, inputs };
 }
 
 function snapshotDocument(engine, bytes, name) {
@@ -67,8 +76,8 @@ function snapshotDocument(engine, bytes, name) {
   const exact = new Screen(engine, { rows, cols: used, scrollback: 0 });
   exact.applyFrame({ type: 'output', timeNs: 0n, data: new TextEncoder().encode(data) });
   screen.free();
-  return { name, kind: 'snapshot', screen: exact, revisions: [{ seq: exact.revision, ms: 0, event: 0 }],
-    markers: [], durationMs: 0 };
+  return { name, kind: 'snapshot', styled: false, screen: exact,
+    revisions: [{ seq: exact.revision, ms: 0, event: 0 }], markers: [], inputs: [] };
 }
 
 /** The index of the revision shown at ms: the last one made at or before it. */
@@ -76,4 +85,30 @@ export function revisionIndexAt(doc, ms) {
   let i = 0;
   while (i + 1 < doc.revisions.length && doc.revisions[i + 1].ms <= ms) i++;
   return i;
+}
+
+/** The index of the revision shown after the first `event` events: the last made by one of them. */
+export function revisionIndexAtEvent(doc, event) {
+  let i = 0;
+  while (i + 1 < doc.revisions.length && doc.revisions[i + 1].event <= event) i++;
+  return i;
+}
+
+const hasText = (doc, index) => doc.screen.revisionAt(doc.revisions[index].seq).text().trim() !== '';
+
+/**
+ * Where a recording opens when nothing names a moment: its last revision, or, when that one
+ * is blank (a program that cleared the screen as it left), the last with text, and a notice
+ * to say so. { index, notice } (notice '' when there is nothing to say).
+ */
+export function openingRevision(doc) {
+  const last = doc.revisions.length - 1;
+  if (doc.kind === 'snapshot' || hasText(doc, last)) return { index: last, notice: '' };
+  for (let i = last - 1; i >= 0; i--) {
+    if (hasText(doc, i)) {
+      return { index: i, notice: `The screen is blank at the end (revision ${doc.revisions[last].seq}): ` +
+        `the program cleared it. Showing revision ${doc.revisions[i].seq}, the last with text.` };
+    }
+  }
+  return { index: last, notice: 'The screen is blank in every revision of this file.' };
 }

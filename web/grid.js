@@ -27,16 +27,10 @@ function styleCell(span, cell) {
   if (s.link) span.title = s.link; // an attribute value, never a link or markup
 }
 
-/** A key of what a cell shows, to compare two screens cell by cell (a blank is a space). */
-export function cellKey(cell) {
-  const s = cell.style;
-  return [isBlank(cell) ? ' ' : cell.text, cell.width, cell.paint.fg, cell.paint.bg, cell.paint.underline, s.bold,
-    s.italic, s.underline, s.strike, s.overline, s.blink].join('\u0000');
-}
-
 /**
  * Renders snap into container (emptied first). marks: { matches: [{row, column, width}],
- * changed: Set of 'row,col' } adds classes 'match' and 'changed' to those cells.
+ * changed: Set of 'row,col', restyled: Set of 'row,col' } adds classes 'match', 'changed'
+ * (the text differs) and 'restyled' (the style differs) to those cells.
  */
 export function renderGrid(container, snap, marks = {}) {
   container.replaceChildren();
@@ -46,7 +40,7 @@ export function renderGrid(container, snap, marks = {}) {
   for (const m of marks.matches ?? []) {
     for (let c = m.column; c < m.column + m.width; c++) matched.add(`${m.row},${c}`);
   }
-  const changed = marks.changed ?? new Set();
+  const changed = marks.changed ?? new Set(), restyled = marks.restyled ?? new Set();
   for (let y = 0; y < snap.rows; y++) {
     const row = document.createElement('div');
     row.className = 'row';
@@ -70,6 +64,7 @@ export function renderGrid(container, snap, marks = {}) {
       styleCell(span, cell);
       if (matched.has(`${y},${x}`)) span.classList.add('match');
       if (changed.has(`${y},${x}`)) span.classList.add('changed');
+      if (restyled.has(`${y},${x}`)) span.classList.add('restyled');
       span.dataset.col = String(x);
       row.append(span);
     }
@@ -84,17 +79,4 @@ export function renderGrid(container, snap, marks = {}) {
     cursor.style.setProperty('--col', c.col);
     container.append(cursor);
   }
-}
-
-/** The cells that differ between two snapshots ('row,col'), over the larger size. */
-export function changedCells(a, b) {
-  const out = new Set();
-  const rows = Math.max(a.rows, b.rows), cols = Math.max(a.cols, b.cols);
-  for (let y = 0; y < rows; y++) {
-    for (let x = 0; x < cols; x++) {
-      const inA = y < a.rows && x < a.cols, inB = y < b.rows && x < b.cols;
-      if (!inA || !inB || cellKey(a.cell(y, x)) !== cellKey(b.cell(y, x))) out.add(`${y},${x}`);
-    }
-  }
-  return out;
 }

@@ -1,14 +1,22 @@
-// The viewer page: opens a file (picker, drop, ?src=URL), shows its revisions on a timeline
-// (scrub, step, play at recorded speed, jump to a time; ?rev=N&t=MS in the URL opens the
-// same moment), highlights search matches, and compares against an expected snapshot.
-// Every piece of terminal data reaches the page through textContent and DOM properties.
-import { loadEngine } from '../js/src/index.js';
-import { openDocument, revisionIndexAt } from './document.js';
-import { changedCells, renderGrid } from './grid.js';
+// The viewer page: opens the file the page carries (web/README.md) or one picked or dropped,
+// shows its revisions on a timeline (scrub, step, play at recorded speed, jump to a time;
+// ?rev=N&t=MS in the address opens the same moment), a trace's steps with the screens before
+// and after each, the input it holds, search matches, and a comparison with an expected
+// screen. A report opens on its failing moment. Every piece of terminal data reaches the page
+// through textContent and DOM properties.
+import { openDocument, openingRevision, revisionIndexAt, revisionIndexAtEvent } from './document.js';
+import { compareScreens, diffSummary } from './diff.js';
+import { embeddedData, embeddedEngine } from './embedded.js';
+import { renderGrid } from './grid.js';
+import { formatMs, renderInputs, renderSteps, renderTimeline } from './lists.js';
+import { stepsOf } from './steps.js';
 
 const $ = (id) => document.getElementById(id);
-const state = { doc: null, index: 0, expected: null, timer: null };
-const enginePromise = loadEngine({ engine: 'emscripten' });
+// doc: the shown file; index: its shown revision; steps: its steps (steps.js); step: the
+// step whose before and after are shown (null: none); expected: { doc, fromData } the
+// screen compared with, and whether the page's data brought it.
+const state = { doc: null, index: 0, steps: [], step: null, expected: null, timer: null };
+const enginePromise = embeddedEngine();
 
 const params = () => new URLSearchParams(location.search);
 
@@ -17,12 +25,38 @@ function fail(error) {
   $('error').textContent = String(error?.message ?? error);
 }
 
-function snapshotAt(index) {
-  return state.doc.screen.revisionAt(state.doc.revisions[index].seq);
+const snapshotAt = (index) => state.doc.screen.revisionAt(state.doc.revisions[index].seq);
+
+// The address carries the moment, so a copy of it opens the same revision. A page whose
+// address cannot change (some browsers refuse it for file:) still works without it.
+function rememberMoment(rev) {
+  const p = params();
+  p.set('rev', String(rev.seq));
+  p.set('t', String(Math.round(rev.ms)));
+  if (state.step === null) p.delete('step'); else p.set('step', String(state.step));
+  try {
+    history.replaceState(null, '', `?${p}`);
+  } catch { /* the moment stays on the page only */ }
 }
 
-function formatMs(ms) {
-  return ms >= 1000 ? `${(ms / 1000).toFixed(3)} s` : `${Math.round(ms)} ms`;
+function renderStepPanes() {
+  const step = state.steps.find((s) => s.index === state.step);
+  const before = step?.start ? revisionIndexAtEvent(state.doc, step.start.event) : -1;
+  $('before-pane').hidden = before < 0;
+  if (before >= 0) {
+    renderGrid($('step-before'), snapshotAt(before));
+    $('before-caption').textContent = `before step ${step.index}: at its start, ${formatMs(step.start.ms)}`;
+  }
+  let caption = '';
+  if (step) {
+    caption = step.end ? `after step ${step.index} (${step.verdict}): at its end, ${formatMs(step.end.ms)}`
+      : `step ${step.index} did not finish: the end of the file`;
+  } else if (state.expected) {
+    caption = 'actual';
+  }
+  $('screen-caption').textContent = caption;
+  $('screen-caption').hidden = caption === '';
+  for (const li of $('steps').children) li.classList.toggle('selected', Number(li.dataset.step) === state.step);
 }
 
 function render() {
@@ -33,38 +67,44 @@ function render() {
   const query = $('search').value;
   const matches = query ? snap.findAll(query) : [];
   $('search-count').textContent = query ? `${matches.length} match${matches.length === 1 ? '' : 'es'}` : '';
-  let changed;
+  const marks = { matches };
   if (state.expected) {
-    const expected = state.expected.screen.revisionAt();
-    changed = changedCells(expected, snap);
-    renderGrid($('expected'), expected, { changed });
-    $('diff-summary').textContent = changed.size ? `${changed.size} cells differ` : 'no differences';
+    const expected = state.expected.doc.screen.revisionAt();
+    const diff = compareScreens(snap, expected, { styles: state.expected.doc.styled && doc.styled });
+    marks.changed = diff.text;
+    marks.restyled = diff.style ?? undefined;
+    renderGrid($('expected'), expected, { changed: diff.text, restyled: diff.style ?? undefined });
+    $('diff-summary').textContent = diffSummary(diff, state.expected.doc.name);
   }
-  renderGrid($('screen'), snap, { matches, changed });
+  renderGrid($('screen'), snap, marks);
+  renderStepPanes();
   $('title').textContent = snap.title;
   document.title = snap.title ? `${snap.title} — tessera viewer` : 'tessera viewer';
   $('scrub').value = String(state.index);
-  $('position').textContent =
-    `revision ${rev.seq} (${state.index + 1} of ${doc.revisions.length}) at ${formatMs(rev.ms)}`;
+  $('position').textContent = `revision ${rev.seq} (${state.index + 1} of ${doc.revisions.length}) at ${formatMs(rev.ms)}`;
   $('time').value = String(Math.round(rev.ms));
-  for (const li of $('revisions').children) {
-    li.classList.toggle('current', Number(li.dataset.index) === state.index);
-  }
-  // The moment, in the URL: a link to it opens the same revision.
-  const p = params();
-  p.set('rev', String(rev.seq));
-  p.set('t', String(Math.round(rev.ms)));
-  history.replaceState(null, '', `?${p}`);
+  for (const li of $('revisions').children) li.classList.toggle('current', Number(li.dataset.index) === state.index);
+  rememberMoment(rev);
 }
 
-function show(index) {
+/** Shows revision `index`; `step` names the step whose before and after this is. */
+function show(index, { step = null } = {}) {
   if (!state.doc) return;
   state.index = Math.max(0, Math.min(state.doc.revisions.length - 1, index));
+  state.step = step;
   render();
 }
 
-function jump(ms) {
-  if (state.doc) show(revisionIndexAt(state.doc, ms));
+const jump = (ms) => state.doc && show(revisionIndexAt(state.doc, ms));
+const showEvent = (event) => state.doc && show(revisionIndexAtEvent(state.doc, event));
+
+/** Shows step n: the screen after it (at its end mark, or the file's end) and before it. */
+function selectStep(n) {
+  const step = state.steps.find((s) => s.index === n);
+  if (!step) return;
+  stop();
+  show(step.end ? revisionIndexAtEvent(state.doc, step.end.event) : state.doc.revisions.length - 1, { step: n });
+  $('steps').querySelector(`[data-step="${n}"]`)?.scrollIntoView({ block: 'nearest' });
 }
 
 function stop() {
@@ -84,80 +124,101 @@ function play() {
     const wait = revs[state.index + 1].ms - revs[state.index].ms;
     state.timer = setTimeout(() => { show(state.index + 1); next(); }, Math.max(0, wait));
   };
-  next();
+  return next();
 }
 
-function timelineList(doc) {
-  const list = $('revisions');
-  const items = doc.revisions.map((r, index) => ({ ms: r.ms, index, text: `revision ${r.seq} · ${formatMs(r.ms)}` }));
-  for (const m of doc.markers) items.push({ ms: m.ms, marker: true, text: `marker ${m.label} · ${formatMs(m.ms)}` });
-  // by time; at equal times revisions in order, markers after them
-  items.sort((a, b) => a.ms - b.ms || (a.marker ?? false) - (b.marker ?? false) || a.index - b.index);
-  list.replaceChildren(...items.map((item) => {
-    const li = document.createElement('li');
-    const button = document.createElement('button');
-    button.textContent = item.text;
-    if (item.marker) {
-      li.className = 'marker';
-      button.addEventListener('click', () => jump(item.ms));
-    } else {
-      li.dataset.index = String(item.index);
-      button.addEventListener('click', () => show(item.index));
-    }
-    li.append(button);
-    return li;
-  }));
-  list.hidden = doc.revisions.length < 2;
+function showLists(doc, others) {
+  renderSteps($('steps'), state.steps, selectStep);
+  renderInputs($('inputs'), doc.inputs, (input) => { stop(); showEvent(input.event); });
+  renderTimeline($('revisions'), doc.revisions, others,
+    { onRevision: (i) => { stop(); show(i); }, onMarker: (m) => { stop(); showEvent(m.event); } });
+  $('steps-section').hidden = state.steps.length === 0;
+  $('inputs-section').hidden = doc.inputs.length === 0;
+  $('revisions-section').hidden = doc.revisions.length < 2 && others.length === 0;
+  $('lists').hidden = $('steps-section').hidden && $('inputs-section').hidden && $('revisions-section').hidden;
 }
 
-async function open(bytes, name) {
+function showReport(report) {
+  $('report').hidden = !report;
+  if (!report) return;
+  $('report-title').textContent = String(report.title ?? '');
+  $('report-reason').textContent = String(report.reason ?? '');
+  $('report-expectation-line').hidden = typeof report.expectation !== 'string';
+  $('report-expectation').textContent = String(report.expectation ?? '');
+  const step = state.steps.find((s) => s.index === report.step);
+  $('report-moment').textContent = report.step >= 0
+    ? `Failing step ${report.step}${step?.description ? `: ${step.description}` : ''}. ` +
+      `The screen after the first ${report.event} events of the trace.`
+    : 'No step failed: the program could not start.';
+}
+
+// The moment to open on: the address's, else a report's failing moment, else the last
+// revision with text (saying so when the last one is blank).
+function openMoment(report) {
+  const doc = state.doc, p = params();
+  const rev = p.get('rev'), t = p.get('t'), step = p.get('step');
+  const byRev = rev === null ? -1 : doc.revisions.findIndex((r) => String(r.seq) === rev);
+  if (step !== null && state.steps.some((s) => String(s.index) === step)) return selectStep(Number(step));
+  if (byRev >= 0) return show(byRev);
+  if (t !== null && Number.isFinite(Number(t))) return jump(Number(t));
+  if (report) {
+    const failing = state.steps.some((s) => s.index === report.step) ? report.step : null;
+    return show(revisionIndexAtEvent(doc, Number(report.event ?? Infinity)), { step: failing });
+  }
+  const { index, notice } = openingRevision(doc);
+  $('notice').hidden = notice === '';
+  $('notice').textContent = notice;
+  return show(index);
+}
+
+async function open(bytes, name, { report = null } = {}) {
   stop();
-  const engine = await enginePromise;
-  const doc = openDocument(engine, bytes, name);
+  const doc = openDocument(await enginePromise, bytes, name);
   state.doc?.screen.free();
   state.doc = doc;
+  const { steps, others } = stepsOf(doc.markers);
+  state.steps = steps;
+  state.step = null;
   $('error').hidden = true;
+  $('notice').hidden = true;
   $('hint').hidden = true;
   $('name').textContent = name;
   $('timeline').hidden = false;
   $('scrub').max = String(doc.revisions.length - 1);
-  timelineList(doc);
-  const p = params();
-  const rev = p.get('rev'), t = p.get('t');
-  const byRev = rev === null ? -1 : doc.revisions.findIndex((r) => String(r.seq) === rev);
-  if (byRev >= 0) show(byRev);
-  else if (t !== null && Number.isFinite(Number(t))) jump(Number(t));
-  else show(doc.revisions.length - 1);
+  showLists(doc, others);
+  showReport(report);
+  openMoment(report);
 }
 
-async function openExpected(bytes, name) {
-  const engine = await enginePromise;
-  state.expected?.screen.free();
-  state.expected = openDocument(engine, bytes, name);
+async function openExpected(bytes, name, { fromData = false } = {}) {
+  const doc = openDocument(await enginePromise, bytes, name);
+  state.expected?.doc.screen.free();
+  state.expected = { doc, fromData };
   $('expected-pane').hidden = false;
-  $('actual-caption').hidden = false;
   $('expected-name').textContent = name;
   render();
 }
 
+function closeExpected() {
+  state.expected?.doc.screen.free();
+  state.expected = null;
+  $('expected-pane').hidden = true;
+}
+
 const readFile = async (file) => new Uint8Array(await file.arrayBuffer());
 
-async function fetchBytes(url) {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-  return new Uint8Array(await response.arrayBuffer());
+// A file picked or dropped replaces the page's own: its report, its expected screen and the
+// moment in the address belong to that one.
+async function openPicked(file) {
+  const p = params();
+  for (const key of ['rev', 't', 'step']) p.delete(key);
+  try { history.replaceState(null, '', `?${p}`); } catch { /* as in rememberMoment */ }
+  if (state.expected?.fromData) closeExpected();
+  await open(await readFile(file), file.name);
 }
 
 function wire() {
-  $('file').addEventListener('change', async (e) => {
-    const file = e.target.files[0];
-    if (!file) return;
-    // A file picked here has no URL: the moment in the address is only for this page.
-    const p = params();
-    p.delete('src'); p.delete('rev'); p.delete('t');
-    history.replaceState(null, '', `?${p}`);
-    await open(await readFile(file), file.name).catch(fail);
-  });
+  $('file').addEventListener('change', (e) => e.target.files[0] && openPicked(e.target.files[0]).catch(fail));
   $('expected-file').addEventListener('change', async (e) => {
     const file = e.target.files[0];
     if (file) await openExpected(await readFile(file), file.name).catch(fail);
@@ -179,22 +240,24 @@ function wire() {
   });
   document.addEventListener('dragover', (e) => { e.preventDefault(); document.body.classList.add('dragging'); });
   document.addEventListener('dragleave', () => document.body.classList.remove('dragging'));
-  document.addEventListener('drop', async (e) => {
+  document.addEventListener('drop', (e) => {
     e.preventDefault();
     document.body.classList.remove('dragging');
     const file = e.dataTransfer.files[0];
-    if (file) await open(await readFile(file), file.name).catch(fail);
+    if (file) openPicked(file).catch(fail);
   });
 }
 
-// Tests and `tessera view` wait for this: it settles once the ?src (and ?expected) file is shown.
+// Settles once the page's own file (if it carries one) is shown; tests wait for it.
 const ready = (async () => {
   wire();
+  const q = params().get('q');
+  if (q) $('search').value = q;
+  const data = embeddedData();
   await enginePromise;
-  const p = params();
-  if (p.get('q')) $('search').value = p.get('q');
-  if (p.get('src')) await open(await fetchBytes(p.get('src')), p.get('src'));
-  if (p.get('expected')) await openExpected(await fetchBytes(p.get('expected')), p.get('expected'));
+  if (!data) return;
+  if (data.expected) await openExpected(new TextEncoder().encode(data.expected.text), data.expected.name, { fromData: true });
+  await open(data.file.bytes, data.file.name, { report: data.report ?? null });
 })().catch((e) => { fail(e); throw e; });
 
-window.viewer = { ready, state, show, jump, open, openExpected, play, stop };
+window.viewer = { ready, state, show, showEvent, jump, selectStep, open, openExpected, play, stop };

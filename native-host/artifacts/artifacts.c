@@ -1,23 +1,20 @@
-/* Where the folder goes and what it holds (artifacts.h). The viewer link is
- * relative, both ways: from the folder to the web/ page this tessera was
- * built beside, and from that page back to the trace (?src= is resolved
- * against the page). */
-#define _DEFAULT_SOURCE
+/* Where the folder goes and what it holds (artifacts.h). The screens come
+ * from replaying the trace, never from the live terminal: after a failure
+ * tessera ends the program, and what it prints on its way out is not what
+ * the test saw. */
 #define _POSIX_C_SOURCE 200809L
 #include "artifacts.h"
 
 #include <errno.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <time.h>
-#include <unistd.h>
 
-#include "make_dirs.h"
+#include "errno_text.h"
+#include "journal_screen.h"
 #include "output.h"
-#include "report_html.h"
+#include "page_write.h"
+#include "stamped_dir.h"
 
 #define JOURNAL_NAME "trace.journal"
 
@@ -26,16 +23,9 @@ int artifacts_wanted(int exit_code)
     return exit_code == 1 || exit_code == 3;
 }
 
-/* dir/name into out; -1 when it does not fit. */
-static int join(char *out, size_t cap, const char *dir, const char *name)
+void artifact_result_free(artifact_result *r)
 {
-    size_t d = strlen(dir), n = strlen(name);
-    if (d + 1 + n + 1 > cap)
-        return -1;
-    memcpy(out, dir, d);
-    out[d] = '/';
-    memcpy(out + d + 1, name, n + 1);
-    return 0;
+    tsr_buf_free(&r->screen);
 }
 
 /* The root: --artifacts, else $TESSERA_ARTIFACTS, else tessera-artifacts/
@@ -55,156 +45,146 @@ static void root_of(const artifact_info *info, char *out, size_t cap)
     }
 }
 
-/* The folder's name: the command, or the test file's name without its
- * extensions, in characters safe in any file system. */
-static void base_of(const artifact_info *info, char *out, size_t cap)
+static const char *file_name(const char *path)
 {
-    const char *name = info->name;
-    if (!name) {
-        const char *slash = info->beside ? strrchr(info->beside, '/') : NULL;
-        name = slash ? slash + 1 : info->beside ? info->beside : "run";
-    }
-    size_t n = 0;
-    for (; name[n] && name[n] != '.' && n + 1 < cap && n < 64; n++) {
-        char c = name[n];
-        int ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-                 c == '-' || c == '_';
-        out[n] = ok ? c : '_';
-    }
-    if (n == 0)
-        out[n++] = '_';
-    out[n] = '\0';
+    const char *slash = path ? strrchr(path, '/') : NULL;
+    return slash ? slash + 1 : path;
 }
 
-static int make_folder(const artifact_info *info, char *out, size_t cap)
+static const char *title_of(const artifact_info *info)
 {
-    char root[PATH_MAX / 2], base[72], stamp[32];
-    root_of(info, root, sizeof root);
-    base_of(info, base, sizeof base);
-    if (make_dirs(root, 0777) != 0) {
-        fprintf(stderr, "tessera: artifacts: %s: cannot create: %s\n", root, strerror(errno));
+    return info->title ? info->title : info->name ? info->name : info->beside ? info->beside : "run";
+}
+
+/* A replay of the trace to the failing moment: the step's end mark, or an
+ * event count, or the end. */
+static int replay_to_moment(const artifact_info *info, const void *trace, size_t len,
+                            tsr_term **term, long *event, char *why, size_t cap)
+{
+    FILE *fp = len ? fmemopen((void *)trace, len, "rb") : NULL;
+    if (!fp) {
+        snprintf(why, cap, "the trace cannot be read: %s", len ? errno_text(errno) : "it is empty");
         return -1;
     }
-    time_t now = time(NULL);
-    struct tm tm;
-    strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", gmtime_r(&now, &tm));
-    for (int n = 1; n < 1000; n++) {
-        if (n == 1)
-            snprintf(out, cap, "%s/%s-%s", root, base, stamp);
-        else
-            snprintf(out, cap, "%s/%s-%s-%d", root, base, stamp, n);
-        if (mkdir(out, 0777) == 0)
-            return 0;
-        if (errno != EEXIST)
-            break;
+    replay_point point = {0};
+    if (info->step >= 0) {
+        point.kind = POINT_STEP;
+        point.step = info->step;
+    } else if (info->event >= 0) {
+        point.kind = POINT_EVENT;
+        point.event = info->event;
     }
-    fprintf(stderr, "tessera: artifacts: %s: cannot create: %s\n", out, strerror(errno));
-    return -1;
+    journal_screen_args a = {info->term, 0, 0, &point, NULL, NULL};
+    journal_screen_result res;
+    journal_error err;
+    int rc = journal_screen(fp, &a, &res, &err);
+    fclose(fp);
+    if (rc == JOURNAL_ERR_INVALID)
+        snprintf(why, cap, "the trace is not a journal: byte %lld: %s", err.offset, err.reason);
+    else if (rc != JOURNAL_OK)
+        snprintf(why, cap, "the trace cannot be replayed: %s",
+                 res.status != TSR_OK ? tsr_status_str(res.status) : "out of memory");
+    else if (replay_point_check(&point, why, cap) != 0)
+        rc = JOURNAL_ERR_INVALID;
+    if (rc != JOURNAL_OK) {
+        if (res.term)
+            tsr_term_free(res.term);
+        return -1;
+    }
+    *term = res.term;
+    *event = point.kind == POINT_EVENT ? point.event : point.seen;
+    return 0;
 }
 
+/* dir/name, written whole; -1 with errno. */
 static int write_file(const char *dir, const char *name, const void *data, size_t len, int newline)
 {
-    char path[PATH_MAX];
-    FILE *fp = join(path, sizeof path, dir, name) == 0 ? fopen(path, "wb") : NULL;
+    char path[ARTIFACTS_PATH_MAX + 64];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *fp = fopen(path, "wb");
     if (!fp)
         return -1;
     int bad = fwrite(data, 1, len, fp) != len || (newline && fputc('\n', fp) == EOF);
     return fclose(fp) != 0 || bad ? -1 : 0;
 }
 
-/* The web/ folder of the tree this executable was built in: the nearest
- * ancestor of its folder holding web/index.html. */
-static int find_web(char *out, size_t cap)
+static int write_report(const char *folder, const artifact_info *info, const void *trace,
+                        size_t len, long event)
 {
-    char exe[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n <= 0)
-        return -1;
-    exe[n] = '\0';
-    for (char *slash = strrchr(exe, '/'); slash; slash = strrchr(exe, '/')) {
-        *slash = '\0';
-        char probe[PATH_MAX];
-        if (join(probe, sizeof probe, exe, "web/index.html") == 0 && access(probe, R_OK) == 0)
-            return join(out, cap, exe, "web");
+    char path[ARTIFACTS_PATH_MAX + 64];
+    snprintf(path, sizeof path, "%s/report.html", folder);
+    page_report report = {title_of(info), info->reason ? info->reason : "", info->expectation,
+                          info->step, event};
+    page_data d = {JOURNAL_NAME, trace, len, NULL, info->expected ? "expected.txt" : NULL,
+                   info->expected, info->expected_len, &report};
+    FILE *fp = fopen(path, "wb");
+    int rc = fp ? page_write(fp, &d) : PAGE_WRITE;
+    if (fp && fclose(fp) != 0 && rc == PAGE_OK)
+        rc = PAGE_WRITE;
+    if (rc == PAGE_NO_TEMPLATE) {
+        remove(path);
+        fprintf(stderr, "tessera: artifacts: no report.html: %s\n", page_status_text(rc));
     }
-    return -1;
+    return rc == PAGE_OK || rc == PAGE_NO_TEMPLATE ? 0 : -1;
 }
 
-/* The path of to relative to the folder from (both absolute, canonical). */
-static void relative(const char *from, const char *to, char *out, size_t cap)
-{
-    size_t common = 0, i = 0;
-    for (; from[i] && from[i] == to[i]; i++)
-        if (from[i] == '/')
-            common = i;
-    if (!from[i] && (to[i] == '/' || !to[i]))
-        common = i; /* from is an ancestor of to (or the same folder) */
-    size_t len = 0;
-    out[0] = '\0';
-    for (const char *p = from + common; *p; p++)
-        if (*p == '/' && len + 3 < cap) {
-            memcpy(out + len, "../", 4);
-            len += 3;
-        }
-    const char *rest = to + common + (to[common] == '/');
-    snprintf(out + len, cap - len, "%s", rest[0] ? rest : ".");
-}
+/* The failing moment's screens: the exact grid, the styled form, the text. */
+typedef struct moment {
+    tsr_buf exact, styled;
+} moment;
 
-static char *viewer_url(const char *folder, const trace *tr, const tsr_term *term, int expected)
+static int render_moment(const artifact_info *info, const void *trace, size_t len, moment *m,
+                         artifact_result *out)
 {
-    char web[PATH_MAX], dir[PATH_MAX], to_web[PATH_MAX], back[PATH_MAX];
-    if (find_web(web, sizeof web) != 0 || !realpath(folder, dir))
-        return NULL;
-    relative(dir, web, to_web, sizeof to_web);
-    relative(web, dir, back, sizeof back);
-    size_t cap = 3 * PATH_MAX + 128;
-    char *url = malloc(cap);
-    if (!url)
-        return NULL;
-    int n = snprintf(url, cap, "%s/index.html?src=%s/" JOURNAL_NAME "&rev=%llu&t=%llu", to_web,
-                     back, (unsigned long long)tsr_term_revision(term),
-                     (unsigned long long)((tr->last_ns - tr->start_ns) / 1000000u));
-    if (expected && n > 0 && (size_t)n < cap)
-        snprintf(url + n, cap - (size_t)n, "&expected=%s/expected.txt", back);
-    return url;
-}
-
-static int render(const tsr_term *term, output_format f, tsr_buf *out)
-{
-    return output_render(term, f, out) == TSR_OK ? 0 : -1;
-}
-
-int artifacts_write(const artifact_info *info, const trace *tr, const tsr_term *term)
-{
-    char folder[PATH_MAX];
-    if (make_folder(info, folder, sizeof folder) != 0)
+    char why[300];
+    tsr_term *term = NULL;
+    if (replay_to_moment(info, trace, len, &term, &out->event, why, sizeof why) != 0) {
+        fprintf(stderr, "tessera: artifacts: %s\n", why);
         return -1;
-    tsr_buf text = {0}, styled = {0};
-    int bad = tr->failed || render(term, OUTPUT_EXACT, &text) != 0 ||
-              render(term, OUTPUT_STYLED, &styled) != 0;
-    bad |= write_file(folder, JOURNAL_NAME, tr->bytes.data, tr->bytes.len, 0) != 0;
-    bad |= write_file(folder, "screen.txt", text.data, text.len, 1) != 0;
-    bad |= write_file(folder, "screen.styled.txt", styled.data, styled.len, 1) != 0;
-    if (info->expected)
-        bad |= write_file(folder, "expected.txt", info->expected, info->expected_len, 0) != 0;
-    char *url = viewer_url(folder, tr, term, info->expected != NULL);
-    char path[PATH_MAX];
-    FILE *fp = join(path, sizeof path, folder, "report.html") == 0 ? fopen(path, "wb") : NULL;
-    if (fp) {
-        report_page page = {info->name ? info->name : info->beside ? info->beside : "run",
-                            info->reason ? info->reason : "",
-                            text.data ? text.data : "", text.len,
-                            info->expected, info->expected_len, url, JOURNAL_NAME};
-        bad |= report_html_write(fp, &page) != 0;
-        bad |= fclose(fp) != 0;
-    } else {
-        bad = 1;
     }
-    free(url);
-    tsr_buf_free(&text);
-    tsr_buf_free(&styled);
+    tsr_buf_clear(&out->screen);
+    int bad = output_render(term, OUTPUT_EXACT, &m->exact) != TSR_OK ||
+              output_render(term, OUTPUT_STYLED, &m->styled) != TSR_OK ||
+              tsr_render_text(term, &out->screen) != TSR_OK;
+    tsr_term_free(term);
     if (bad)
-        fprintf(stderr, "tessera: artifacts: %s: not every file could be written\n", folder);
-    fprintf(stderr, "tessera: artifacts: %s\n", folder);
+        fprintf(stderr, "tessera: artifacts: the screen could not be rendered\n");
+    return bad ? -1 : 0;
+}
+
+int artifacts_write(const artifact_info *info, const void *trace, size_t len,
+                    artifact_result *out)
+{
+    artifact_result local = {{0}, {0}, 0};
+    artifact_result *r = out ? out : &local;
+    r->folder[0] = '\0';
+    moment m = {{0}, {0}};
+    int bad = render_moment(info, trace, len, &m, r) != 0;
+    char root[ARTIFACTS_PATH_MAX / 2], base[72], folder[ARTIFACTS_PATH_MAX];
+    root_of(info, root, sizeof root);
+    if (info->name)
+        stamped_dir_base(info->name, 1, base, sizeof base);
+    else
+        stamped_dir_base(info->beside ? file_name(info->beside) : "run", 0, base, sizeof base);
+    if (stamped_dir_make(root, base, folder, sizeof folder) != 0) {
+        fprintf(stderr, "tessera: artifacts: %s: cannot create: %s\n", folder, errno_text(errno));
+        bad = -1;
+    } else {
+        bad |= write_file(folder, JOURNAL_NAME, trace, len, 0) != 0;
+        if (m.exact.data) {
+            bad |= write_file(folder, "screen.txt", m.exact.data, m.exact.len, 1) != 0;
+            bad |= write_file(folder, "screen.styled.txt", m.styled.data, m.styled.len, 1) != 0;
+        }
+        if (info->expected)
+            bad |= write_file(folder, "expected.txt", info->expected, info->expected_len, 0) != 0;
+        bad |= write_report(folder, info, trace, len, r->event) != 0;
+        if (bad)
+            fprintf(stderr, "tessera: artifacts: %s: not every file could be written\n", folder);
+        fprintf(stderr, "tessera: artifacts: %s\n", folder);
+        snprintf(r->folder, sizeof r->folder, "%s", folder);
+    }
+    tsr_buf_free(&m.exact);
+    tsr_buf_free(&m.styled);
+    artifact_result_free(&local);
     return bad ? -1 : 0;
 }

@@ -17,6 +17,7 @@ static int append(trace *t, const tsr_frame *f)
     }
     if (f->time_ns > t->last_ns)
         t->last_ns = f->time_ns;
+    t->events++;
     return 0;
 }
 
@@ -34,7 +35,9 @@ int trace_begin(trace *t, int rows, int cols, uint64_t time_ns, int private_inpu
         t->failed = 1;
         return -1;
     }
-    return append(t, &first);
+    int rc = append(t, &first);
+    t->events = 0; /* the first size is not an event */
+    return rc;
 }
 
 int trace_frame(void *ctx, const tsr_frame *f)
@@ -51,13 +54,10 @@ int trace_frame(void *ctx, const tsr_frame *f)
     return 0;
 }
 
-int trace_mark(trace *t, uint64_t time_ns, const char *fmt, ...)
+static int mark_v(trace *t, uint64_t time_ns, const char *fmt, va_list ap)
 {
     char label[512];
-    va_list ap;
-    va_start(ap, fmt);
     int n = vsnprintf(label, sizeof label, fmt, ap);
-    va_end(ap);
     if (n < 0)
         return -1;
     tsr_frame m = {0};
@@ -66,6 +66,39 @@ int trace_mark(trace *t, uint64_t time_ns, const char *fmt, ...)
     m.data = (const uint8_t *)label;
     m.len = (size_t)n < sizeof label ? (size_t)n : sizeof label - 1;
     return append(t, &m);
+}
+
+int trace_mark(trace *t, uint64_t time_ns, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int rc = mark_v(t, time_ns, fmt, ap);
+    va_end(ap);
+    return rc;
+}
+
+int trace_step_start(trace *t, uint64_t time_ns, long n, const char *fmt, ...)
+{
+    char what[400];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    t->step_start_ns = time_ns;
+    return trace_mark(t, time_ns, "step %ld start: %s", n, what);
+}
+
+int trace_step_end(trace *t, uint64_t time_ns, long n, int failed, const char *detail,
+                   const char *reason)
+{
+    unsigned long long ms =
+        time_ns > t->step_start_ns ? (unsigned long long)((time_ns - t->step_start_ns) / 1000000u) : 0;
+    const char *d = detail && detail[0] ? detail : NULL;
+    if (!failed)
+        return trace_mark(t, time_ns, "step %ld end: passed (%llums%s%s)", n, ms, d ? ", " : "",
+                          d ? d : "");
+    return trace_mark(t, time_ns, "step %ld end: failed (%llums%s%s): %s", n, ms, d ? ", " : "",
+                      d ? d : "", reason && reason[0] ? reason : "failed");
 }
 
 void trace_free(trace *t)

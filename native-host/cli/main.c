@@ -5,13 +5,16 @@
 #include "commands.h"
 #include "dispatch.h"
 #include "feed_commands.h"
+#include "view_command.h"
+#include "artifacts_commands.h"
 #include "run_args.h"
 #include "stop_signals.h"
 
 /* Every command, in the order of the usage's list. */
 static const cli_command *const COMMANDS[] = {
     &FEED_COMMAND,   &REPLAY_COMMAND, &RUN_COMMAND, &SNAPSHOT_COMMAND,
-    &SCRIPT_COMMAND, &TEST_COMMAND, &RECORD_COMMAND, &HOST_COMMAND, NULL,
+    &SCRIPT_COMMAND, &TEST_COMMAND, &RECORD_COMMAND, &HOST_COMMAND, &VIEW_COMMAND,
+    &GOLDEN_COMMAND, &ARTIFACTS_COMMAND, NULL,
 };
 
 /* Global flags may come before the command name: they are moved after it,

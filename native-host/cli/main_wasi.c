@@ -1,6 +1,6 @@
 /* tessera as a WASI command (wasm/CMakeLists.txt builds it; js/bin/tessera.mjs
- * runs it under node:wasi): feed and replay, which need no program and no
- * PTY, with the native tool's dispatch, flags, help and messages. */
+ * runs it under node:wasi): feed, replay and view, which need no program and
+ * no PTY, with the native tool's dispatch, flags, help and messages. */
 #include <errno.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -9,8 +9,11 @@
 #include "dispatch.h"
 #include "errno_text.h"
 #include "feed_commands.h"
+#include "view_command.h"
+#include "artifacts_commands.h"
 
-static const cli_command *const COMMANDS[] = {&FEED_COMMAND, &REPLAY_COMMAND, NULL};
+static const cli_command *const COMMANDS[] = {&FEED_COMMAND, &REPLAY_COMMAND, &VIEW_COMMAND,
+                                                &GOLDEN_COMMAND, &ARTIFACTS_COMMAND, NULL};
 
 int main(int argc, char **argv)
 {

@@ -2,7 +2,8 @@
  * then (with --expect-exit, or when nothing is expected) for its exit,
  * else for the screen to settle (the frame that matched may be half
  * drawn); check --expect-not on the screen at that point; print the
- * screen. One --timeout covers the whole run. */
+ * screen. One --timeout covers the whole run. Each check is a step of the
+ * trace (trace.h), so a failure's artifacts open at the check that failed. */
 #include <stdio.h>
 #include <string.h>
 
@@ -15,62 +16,99 @@
 #include "tessera/text.h"
 #include "run_args.h"
 #include "screen_diag.h"
+#include "trace.h"
 #include "waits.h"
 
-/* A wait that failed: reported with the screen, its reason kept in why. */
-static int wait_failed(session *s, int w, const char *what, char *why, size_t cap)
+/* The run's checks, each a step of the trace; the first that fails is kept. */
+typedef struct run_check {
+    session *s;
+    trace *tr;
+    long step;       /* the next step's number */
+    long failed;     /* the failed step, -1: none */
+    char why[512];   /* its reason */
+    char running[160];     /* the running step's description */
+    char expectation[160]; /* the failed step's */
+} run_check;
+
+static void begin(run_check *c, const char *what)
 {
-    char r[256];
-    live_wait_reason(s, w, r, sizeof r);
-    snprintf(why, cap, "%s: %s", what, r);
-    return live_wait_failed(s, w, what);
+    snprintf(c->running, sizeof c->running, "%s", what);
+    trace_step_start(c->tr, mono_now_ns(), c->step, "%s", what);
 }
 
-/* check's failures also go into why (cap bytes), the artifact's reason. */
-static int check(session *s, const run_args *a, uint64_t deadline, trace *tr, char *why,
-                 size_t cap)
+/* Ends the running step: code 0 passed, else failed with why (printed with
+ * the screen, as every failure of the CLI is). Returns code. */
+static int end(run_check *c, int code)
 {
+    int failed = code != TSR_EXIT_OK;
+    trace_step_end(c->tr, mono_now_ns(), c->step, failed, NULL, failed ? c->why : NULL);
+    if (failed) {
+        c->failed = c->step;
+        snprintf(c->expectation, sizeof c->expectation, "%s", c->running);
+        diag_screen(c->s->term, code, "%s", c->why);
+    }
+    c->step++;
+    return code;
+}
+
+/* A wait's result as a step's end: why says what failed. */
+static int waited(run_check *c, int w, const char *what)
+{
+    if (w == WAIT_OK)
+        return end(c, TSR_EXIT_OK);
+    char r[256];
+    int code = live_wait_reason(c->s, w, r, sizeof r);
+    snprintf(c->why, sizeof c->why, "%s: %s", what, r);
+    return end(c, code);
+}
+
+static int check(run_check *c, const run_args *a, uint64_t deadline)
+{
+    session *s = c->s;
     char q[96], what[128];
     for (size_t i = 0; i < a->nexpects; i++) {
         const char *t = a->expects[i];
         tsr_quote(q, sizeof q, t, strlen(t), 0);
-        trace_mark(tr, mono_now_ns(), "--expect %s start", q);
-        int w = wait_for_text(s, t, strlen(t), deadline);
-        trace_mark(tr, mono_now_ns(), "--expect %s end: %s", q, w == WAIT_OK ? "passed" : "failed");
-        if (w != WAIT_OK) {
-            snprintf(what, sizeof what, "waiting for %s", q);
-            return wait_failed(s, w, what, why, cap);
-        }
+        snprintf(what, sizeof what, "--expect %s", q);
+        begin(c, what);
+        snprintf(what, sizeof what, "waiting for %s", q);
+        int code = waited(c, wait_for_text(s, t, strlen(t), deadline), what);
+        if (code != TSR_EXIT_OK)
+            return code;
     }
     if (a->expect_exit_given || a->nexpects == 0) {
-        int w = wait_exit(s, deadline);
-        if (w != WAIT_OK)
-            return wait_failed(s, w, "waiting for the program to exit", why, cap);
-    } else {
-        int code = live_settle_reason(s, &a->live, deadline, why, cap);
+        begin(c, "the program's exit");
+        int code = waited(c, wait_exit(s, deadline), "waiting for the program to exit");
         if (code != TSR_EXIT_OK)
-            return diag_screen(s->term, code, "%s", why);
+            return code;
+    } else {
+        begin(c, "the screen settles");
+        int code = live_settle_reason(s, &a->live, deadline, c->why, sizeof c->why);
+        if (end(c, code) != TSR_EXIT_OK)
+            return code;
     }
     for (size_t i = 0; i < a->nexpect_nots; i++) {
         const char *t = a->expect_nots[i];
-        if (screen_contains(s->term, t, strlen(t))) {
-            tsr_quote(q, sizeof q, t, strlen(t), 0);
-            snprintf(why, cap, "--expect-not %s: it is on the screen", q);
-            return diag_screen(s->term, TSR_EXIT_FAILED, "%s", why);
-        }
+        tsr_quote(q, sizeof q, t, strlen(t), 0);
+        snprintf(what, sizeof what, "--expect-not %s", q);
+        begin(c, what);
+        int on = screen_contains(s->term, t, strlen(t));
+        if (on)
+            snprintf(c->why, sizeof c->why, "--expect-not %s: it is on the screen", q);
+        if (end(c, on ? TSR_EXIT_FAILED : TSR_EXIT_OK) != TSR_EXIT_OK)
+            return TSR_EXIT_FAILED;
     }
-    if (a->expect_exit_given) {
-        if (s->exit_signal)
-            snprintf(why, cap, "--expect-exit %d: the program was ended by signal %d",
-                     a->expect_exit, s->exit_signal);
-        else if (s->exit_code != a->expect_exit)
-            snprintf(why, cap, "--expect-exit %d: the program exited with %d", a->expect_exit,
-                     s->exit_code);
-        else
-            return TSR_EXIT_OK;
-        return diag_screen(s->term, TSR_EXIT_FAILED, "%s", why);
-    }
-    return TSR_EXIT_OK;
+    if (!a->expect_exit_given)
+        return TSR_EXIT_OK;
+    snprintf(what, sizeof what, "--expect-exit %d", a->expect_exit);
+    begin(c, what);
+    int bad = s->exit_signal || s->exit_code != a->expect_exit;
+    if (s->exit_signal)
+        snprintf(c->why, sizeof c->why, "%s: the program was ended by signal %d", what,
+                 s->exit_signal);
+    else if (bad)
+        snprintf(c->why, sizeof c->why, "%s: the program exited with %d", what, s->exit_code);
+    return end(c, bad ? TSR_EXIT_FAILED : TSR_EXIT_OK);
 }
 
 int cmd_run(int argc, char **argv)
@@ -84,12 +122,10 @@ int cmd_run(int argc, char **argv)
     trace tr;
     trace_begin(&tr, a.live.term.rows, a.live.term.cols, mono_now_ns(), 0);
     frame_sink sink = {&tr, trace_frame};
-    char why[512] = "";
     code = live_start(&s, &a.live, a.argv, sink);
     if (code == TSR_EXIT_OK) {
-        code = check(&s, &a, deadline, &tr, why, sizeof why);
-        if (code != TSR_EXIT_OK)
-            trace_mark(&tr, mono_now_ns(), "failed: %s", why);
+        run_check c = {&s, &tr, 0, -1, "", "", ""};
+        code = check(&c, &a, deadline);
         if ((code == TSR_EXIT_OK || code == TSR_EXIT_FAILED) && !a.live.quiet) {
             int out = output_screen(s.term, output_format_for(a.live.styled, 0));
             if (out != TSR_EXIT_OK)
@@ -97,8 +133,10 @@ int cmd_run(int argc, char **argv)
         }
         code = live_close(&s, code);
         if (artifacts_wanted(code)) {
-            artifact_info info = {a.live.artifacts, NULL, "run", why, NULL, 0};
-            artifacts_write(&info, &tr, s.term);
+            artifact_info info = {a.live.artifacts, NULL, "run", NULL, c.why,
+                                  c.expectation[0] ? c.expectation : NULL, NULL, 0,
+                                  c.failed, c.failed < 0 ? tr.events : -1, a.live.term};
+            artifacts_write(&info, tr.bytes.data, tr.bytes.len, NULL);
         }
     }
     trace_free(&tr);

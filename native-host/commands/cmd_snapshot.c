@@ -1,7 +1,8 @@
 /* `tessera snapshot`: start a program, wait until its screen settles (it
  * has drawn, then no new revision for --settle, see waits.h) or it exits,
  * then print the exact grid (or the styled form), or compare it with a
- * golden file, or write one. */
+ * golden file, or write one. The wait and the comparison are the trace's
+ * steps (trace.h): a failure's artifacts open at the one that failed. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,10 +16,11 @@
 #include "mono_clock.h"
 #include "run_args.h"
 #include "screen_diag.h"
+#include "trace.h"
 
 static int golden(const run_args *a, const tsr_term *term)
 {
-    tsr_buf buf = {0};
+    tsr_buf buf = {0}, diff = {0};
     int rc = output_render(term, output_format_for(a->live.styled, 1), &buf);
     /* the file holds the screen as printed: with its final newline */
     char *text = rc == TSR_OK ? malloc(buf.len + 1) : NULL;
@@ -34,7 +36,9 @@ static int golden(const run_args *a, const tsr_term *term)
         code = golden_write(a->golden, text, buf.len + 1) == GOLDEN_SAME ? TSR_EXIT_OK
                                                                          : TSR_EXIT_USAGE;
     else {
-        int g = golden_compare(a->golden, text, buf.len + 1);
+        int g = golden_compare(a->golden, text, buf.len + 1, &diff);
+        if (g == GOLDEN_DIFFERENT)
+            golden_print_diff(a->golden, &diff);
         code = g == GOLDEN_SAME        ? TSR_EXIT_OK
                : g == GOLDEN_DIFFERENT ? TSR_EXIT_FAILED
                : g == GOLDEN_IO        ? TSR_EXIT_USAGE
@@ -42,6 +46,30 @@ static int golden(const run_args *a, const tsr_term *term)
     }
     free(text);
     tsr_buf_free(&buf);
+    tsr_buf_free(&diff);
+    return code;
+}
+
+/* The wait for a settled screen, then the golden comparison: steps 0 and 1.
+ * The failed step's number goes to *failed. */
+static int snapshot(session *s, const run_args *a, trace *tr, char *why, size_t cap, long *failed)
+{
+    trace_step_start(tr, mono_now_ns(), 0, "the screen settles");
+    int code = live_settle_reason(s, &a->live, live_deadline(a->live.timeout_ns), why, cap);
+    trace_step_end(tr, mono_now_ns(), 0, code != TSR_EXIT_OK, NULL, why);
+    if (code != TSR_EXIT_OK) {
+        *failed = 0;
+        return diag_screen(s->term, code, "%s", why);
+    }
+    if (!a->golden)
+        return code;
+    trace_step_start(tr, mono_now_ns(), 1, "%s %s", a->update ? "--update" : "--golden", a->golden);
+    code = golden(a, s->term);
+    snprintf(why, cap, "the screen differs from the golden file %s", a->golden);
+    trace_step_end(tr, mono_now_ns(), 1, code != TSR_EXIT_OK, NULL,
+                   code == TSR_EXIT_FAILED ? why : "the golden file could not be used");
+    if (code != TSR_EXIT_OK)
+        *failed = 1;
     return code;
 }
 
@@ -58,21 +86,21 @@ int cmd_snapshot(int argc, char **argv)
     char why[600] = "";
     code = live_start(&s, &a.live, a.argv, sink);
     if (code == TSR_EXIT_OK) {
-        code = live_settle_reason(&s, &a.live, live_deadline(a.live.timeout_ns), why, sizeof why);
-        if (code != TSR_EXIT_OK)
-            diag_screen(s.term, code, "%s", why);
-        if (code == TSR_EXIT_OK && a.golden) {
-            code = golden(&a, s.term);
-            snprintf(why, sizeof why, "the screen differs from the golden file %s", a.golden);
-        }
+        long failed = -1;
+        code = snapshot(&s, &a, &tr, why, sizeof why, &failed);
         if (code == TSR_EXIT_OK && !a.live.quiet && !a.update)
             code = output_screen(s.term, output_format_for(a.live.styled, 1));
         code = live_close(&s, code);
         if (artifacts_wanted(code)) {
             size_t len = 0;
-            char *expected = a.golden ? golden_read(a.golden, &len) : NULL;
-            artifact_info info = {a.live.artifacts, NULL, "snapshot", why, expected, len};
-            artifacts_write(&info, &tr, s.term);
+            char *expected = a.golden && failed == 1 ? golden_read(a.golden, &len) : NULL;
+            char expectation[600];
+            snprintf(expectation, sizeof expectation, "the screen matches %s",
+                     a.golden ? a.golden : "");
+            artifact_info info = {a.live.artifacts, NULL, "snapshot", NULL, why,
+                                  failed == 1 ? expectation : NULL, expected, len, failed,
+                                  failed < 0 ? tr.events : -1, a.live.term};
+            artifacts_write(&info, tr.bytes.data, tr.bytes.len, NULL);
             free(expected);
         }
     }

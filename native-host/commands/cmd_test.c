@@ -54,6 +54,10 @@ static int parse(int argc, char **argv, test_args *a)
             *(f[2] == 'u' ? &a->o.update : &a->check) = 1;
             continue;
         }
+        if (strcmp(f, "--report-details") == 0) {
+            a->o.report_details = 1;
+            continue;
+        }
         if (strcmp(f, "--help") == 0 || strcmp(f, "-h") == 0) {
             cli_print_command_help(&TEST_COMMAND);
             return -1;
@@ -196,16 +200,40 @@ static int run_all(const test_file *files, size_t n, const test_args *a,
     return next == n ? 0 : -1;
 }
 
-/* A failed file's stderr (a snapshot diff), shown after its line. */
-static void show_artifact(const char *stage_dir, size_t i)
+/* A failed file's stderr (what went wrong beside the test: a snapshot that
+ * could not be staged, artifacts that could not be written), after its
+ * lines; its artifacts path is in those lines already. */
+static void show_stderr(const char *stage_dir, size_t i)
 {
-    char path[600], buf[4096];
+    char path[600], line[4200];
     snprintf(path, sizeof path, "%s/e%zu", stage_dir, i);
     FILE *f = fopen(path, "r");
-    for (size_t n; f && (n = fread(buf, 1, sizeof buf, f)) > 0;)
-        fwrite(buf, 1, n, stderr);
+    while (f && fgets(line, sizeof line, f))
+        if (strncmp(line, "tessera: artifacts: ", 20) != 0 || strstr(line, ": not every file") ||
+            strstr(line, ": cannot"))
+            fputs(line, stderr);
     if (f)
         fclose(f);
+}
+
+/* The --report and --junit files, opened before anything runs: a path that
+ * cannot be written is a usage error (exit 2), not a failed suite. */
+typedef struct report_files {
+    FILE *json, *junit;
+} report_files;
+
+static int open_reports(const test_args *a, report_files *rf)
+{
+    rf->json = a->report ? test_report_open(a->report) : NULL;
+    rf->junit = a->junit ? test_report_open(a->junit) : NULL;
+    if ((a->report && !rf->json) || (a->junit && !rf->junit)) {
+        if (rf->json)
+            fclose(rf->json);
+        if (rf->junit)
+            fclose(rf->junit);
+        return TSR_EXIT_USAGE;
+    }
+    return TSR_EXIT_OK;
 }
 
 static int suite(const test_args *a, const test_file *all, size_t nall)
@@ -229,14 +257,25 @@ static int suite(const test_args *a, const test_file *all, size_t nall)
         free(files);
         return TSR_EXIT_OK;
     }
+    report_files rf;
+    if (open_reports(a, &rf) != TSR_EXIT_OK) {
+        free(files);
+        return TSR_EXIT_USAGE;
+    }
     char stage[512];
     const char *tmp = getenv("TMPDIR");
     snprintf(stage, sizeof stage, "%s/tessera-test-XXXXXX", tmp && *tmp ? tmp : "/tmp");
     test_result *results = calloc(n + 1, sizeof *results);
+    test_details *details = calloc(n + 1, sizeof *details);
     int code = TSR_EXIT_OK;
-    if (!results || !mkdtemp(stage)) {
+    if (!results || !details || !mkdtemp(stage)) {
         free(results);
+        free(details);
         free(files);
+        if (rf.json)
+            fclose(rf.json);
+        if (rf.junit)
+            fclose(rf.junit);
         return diag_internal("test: cannot make a temporary folder");
     }
     test_args run = *a;
@@ -245,11 +284,13 @@ static int suite(const test_args *a, const test_file *all, size_t nall)
         code = diag_internal("test: cannot start a run: %s", strerror(errno));
     size_t failed = 0, staged = 0;
     for (size_t i = 0; i < n; i++) {
-        test_report_human(&files[i], &results[i]);
+        if (results[i].code != TSR_EXIT_OK)
+            test_details_read(stage, i, &details[i]);
+        test_report_human(&files[i], &results[i], &details[i]);
         if (results[i].code != TSR_EXIT_OK) {
             failed++;
             fflush(stdout);
-            show_artifact(stage, i);
+            show_stderr(stage, i);
         }
         staged += results[i].staged;
     }
@@ -265,14 +306,18 @@ static int suite(const test_args *a, const test_file *all, size_t nall)
         else
             printf("%zu snapshot%s updated\n", staged, staged == 1 ? "" : "s");
     }
-    if (a->report && test_report_json(a->report, files, results, n, shard) != 0)
-        code = TSR_EXIT_FAILED;
-    if (a->junit && test_report_junit(a->junit, files, results, n, shard) != 0)
-        code = TSR_EXIT_FAILED;
+    /* a report that cannot be finished is tessera's failure (5), not the suite's */
+    if (rf.json && test_report_json(rf.json, a->report, files, results, details, n, shard) != 0)
+        code = TSR_EXIT_INTERNAL;
+    if (rf.junit && test_report_junit(rf.junit, a->junit, files, results, details, n, shard) != 0)
+        code = TSR_EXIT_INTERNAL;
     temp_tree_remove(stage);
+    for (size_t i = 0; i < n; i++)
+        test_details_free(&details[i]);
+    free(details);
     free(results);
     free(files);
-    return failed ? TSR_EXIT_FAILED : code;
+    return code != TSR_EXIT_OK ? code : failed ? TSR_EXIT_FAILED : TSR_EXIT_OK;
 }
 
 int cmd_test(int argc, char **argv)

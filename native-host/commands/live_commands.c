@@ -98,15 +98,23 @@ const cli_command HOST_COMMAND = {
     "  --update        stage new or changed snapshots; apply them if nothing else failed\n" \
     "  --report FILE   a JSON report of every file\n"                                   \
     "  --junit FILE    a JUnit XML report (one testsuite per shard: merge by concatenating)\n" \
+    "  --report-details  specs' failures also show the expected text and the screen\n"   \
+    "                  (a tape's always do; arguments, environment values and typed input\n" \
+    "                  never appear)\n"                                                  \
     "  --shard I/N     run the Ith of N parts of the sorted file list (CI matrices)\n"  \
     "  --jobs N        files run at once, 1 to 256\n"                                    \
     "  --artifacts DIR where a failed file leaves its folder (trace, screen, report.html;\n" \
     "                  default $TESSERA_ARTIFACTS, else tessera-artifacts/ beside the file)\n" \
-    "\nexit codes: 0 all passed, 1 any failed (a deadline too), 2 any file invalid.\n"
+    "\nA failure shows its place, what was expected, the screen at the failing moment\n" \
+    "(rows numbered) and its artifacts folder.\n"                                         \
+    "\nexit codes: 0 all passed, 1 any failed (a deadline too), 2 any file invalid or a\n" \
+    "report path that cannot be written (checked before anything runs), 5 a report that\n" \
+    "could not be finished.\n"
 
 const cli_command TEST_COMMAND = {
     "test",
-    "[--check] [--update] [--report FILE] [--junit FILE] [--shard I/N] [--jobs N] [--artifacts DIR] SPEC|TAPE|DIR...",
+    "[--check] [--update] [--report FILE] [--junit FILE] [--report-details] [--shard I/N]\n"
+    "            [--jobs N] [--artifacts DIR] SPEC|TAPE|DIR...",
     "run JSON test specs and tapes as a suite, with reports",
     TEST_DETAILS,
     cmd_test,

@@ -1,11 +1,15 @@
 /* The reports of a suite. Each names files, steps (FILE:LINE:COLUMN, kind,
- * index) and reasons only: the executor keeps arguments, environment,
- * input and expected text out of the reasons. */
+ * index), reasons and the artifacts folder; the expectation and the screen
+ * at the failing moment only where the privacy rule allows (a tape, or a
+ * spec with report_details): the executor leaves them out otherwise, and
+ * never puts arguments, environment values or typed input in a reason. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "exit_codes.h"
 #include "tessera/text.h"
+#include "terminal_safe.h"
 #include "test_suite.h"
 
 static const char *status_of(const test_result *r)
@@ -23,7 +27,63 @@ static void failure_line(const test_file *f, const test_result *r, char *out, si
         snprintf(out, cap, "%s: %s", f->path, r->reason[0] ? r->reason : "failed");
 }
 
-void test_report_human(const test_file *f, const test_result *r)
+/* ------------------------------------------------------------ details */
+
+static char *read_all(const char *path)
+{
+    FILE *fp = fopen(path, "rb");
+    if (!fp)
+        return NULL;
+    tsr_buf b = {0};
+    char chunk[4096];
+    size_t n;
+    int bad = 0;
+    while (!bad && (n = fread(chunk, 1, sizeof chunk, fp)) > 0)
+        bad = tsr_buf_append(&b, chunk, n) != TSR_OK;
+    bad |= ferror(fp) || tsr_buf_putc(&b, '\0') != TSR_OK;
+    fclose(fp);
+    if (bad) {
+        tsr_buf_free(&b);
+        return NULL;
+    }
+    return (char *)b.data;
+}
+
+void test_details_read(const char *stage_dir, size_t i, test_details *d)
+{
+    char path[600];
+    test_detail_path(stage_dir, i, 'x', path, sizeof path);
+    d->expectation = read_all(path);
+    test_detail_path(stage_dir, i, 's', path, sizeof path);
+    d->screen = read_all(path);
+}
+
+void test_details_free(test_details *d)
+{
+    free(d->expectation);
+    free(d->screen);
+    d->expectation = d->screen = NULL;
+}
+
+/* ------------------------------------------------------------ human */
+
+/* Each line of text after prefix; with numbered, "%4d | " before each. */
+static void lines(const char *prefix, const char *text, int numbered)
+{
+    long n = 1;
+    for (const char *p = text; *p;) {
+        const char *nl = strchr(p, '\n');
+        size_t len = nl ? (size_t)(nl - p) : strlen(p);
+        fputs(prefix, stdout);
+        if (numbered)
+            printf("%4ld | ", n++);
+        terminal_safe_write(stdout, p, len, TERMINAL_ESCAPE_TEXT);
+        fputc('\n', stdout);
+        p += len + (nl != NULL);
+    }
+}
+
+void test_report_human(const test_file *f, const test_result *r, const test_details *d)
 {
     if (r->code == TSR_EXIT_OK) {
         printf("PASS %s (%.2fs)%s\n", f->path, r->seconds, r->staged ? " (snapshots staged)" : "");
@@ -32,6 +92,44 @@ void test_report_human(const test_file *f, const test_result *r)
     char line[1024];
     failure_line(f, r, line, sizeof line);
     printf("FAIL %s\n", line);
+    if (d->expectation && strchr(d->expectation, '\n')) {
+        puts("  expected:");
+        lines("    ", d->expectation, 0);
+    } else if (d->expectation) {
+        lines("  expected: ", d->expectation, 0);
+    }
+    if (d->screen) {
+        puts("  screen at the failing moment:");
+        if (d->screen[0])
+            lines("  ", d->screen, 1);
+        else
+            puts("    (blank)");
+    }
+    if (!f->is_tape && !d->expectation && !d->screen)
+        puts("  (a spec's expected text and screen stay out of reports: --report-details or "
+             "\"report_details\": true shows them)");
+    if (r->artifacts[0])
+        printf("  artifacts: %s\n", r->artifacts);
+}
+
+/* ------------------------------------------------------------ files */
+
+FILE *test_report_open(const char *path)
+{
+    FILE *out = fopen(path, "w");
+    if (!out)
+        fprintf(stderr, "tessera: test: %s: cannot write the report\n", path);
+    return out;
+}
+
+static int finish(FILE *out, const char *path)
+{
+    int bad = ferror(out);
+    if (fclose(out) != 0 || bad) {
+        fprintf(stderr, "tessera: test: %s: cannot write the report\n", path);
+        return -1;
+    }
+    return 0;
 }
 
 /* s as a JSON string, quotes included. */
@@ -45,30 +143,18 @@ static void json_string(FILE *out, const char *s)
     tsr_buf_free(&b);
 }
 
-static FILE *open_report(const char *path)
+static void json_field(FILE *out, const char *name, const char *value)
 {
-    FILE *out = fopen(path, "w");
-    if (!out)
-        fprintf(stderr, "tessera: %s: cannot write the report\n", path);
-    return out;
+    if (!value)
+        return;
+    fprintf(out, ", \"%s\": ", name);
+    json_string(out, value);
 }
 
-static int finish(FILE *out, const char *path)
+int test_report_json(FILE *out, const char *path, const test_file *files,
+                     const test_result *results, const test_details *details, size_t count,
+                     const char *shard)
 {
-    int bad = ferror(out);
-    if (fclose(out) != 0 || bad) {
-        fprintf(stderr, "tessera: %s: cannot write the report\n", path);
-        return -1;
-    }
-    return 0;
-}
-
-int test_report_json(const char *path, const test_file *files, const test_result *results,
-                     size_t count, const char *shard)
-{
-    FILE *out = open_report(path);
-    if (!out)
-        return -1;
     size_t failed = 0;
     for (size_t i = 0; i < count; i++)
         failed += results[i].code != TSR_EXIT_OK;
@@ -89,6 +175,9 @@ int test_report_json(const char *path, const test_file *files, const test_result
                         r->step, r->line, r->column, r->action);
             fputs("\"reason\": ", out);
             json_string(out, r->reason);
+            json_field(out, "expected", details[i].expectation);
+            json_field(out, "screen", details[i].screen);
+            json_field(out, "artifacts", r->artifacts[0] ? r->artifacts : NULL);
             fputc('}', out);
         }
         fputc('}', out);
@@ -97,7 +186,9 @@ int test_report_json(const char *path, const test_file *files, const test_result
     return finish(out, path);
 }
 
-static void xml_text(FILE *out, const char *s)
+/* XML text: markup characters escaped, controls XML 1.0 forbids as '?';
+ * in an attribute (attr) a newline is kept as a character reference. */
+static void xml_escaped(FILE *out, const char *s, int attr)
 {
     for (; *s; s++) {
         unsigned char c = (unsigned char)*s;
@@ -109,6 +200,8 @@ static void xml_text(FILE *out, const char *s)
             fputs("&amp;", out);
         else if (c == '"')
             fputs("&quot;", out);
+        else if (c == '\n' && attr)
+            fputs("&#10;", out); /* an attribute's newline is otherwise read as a space */
         else if (c < 0x20 && c != '\t' && c != '\n')
             fputc('?', out); /* not allowed in XML 1.0 */
         else
@@ -116,12 +209,51 @@ static void xml_text(FILE *out, const char *s)
     }
 }
 
-int test_report_junit(const char *path, const test_file *files, const test_result *results,
-                      size_t count, const char *shard)
+static void xml_text(FILE *out, const char *s)
 {
-    FILE *out = open_report(path);
-    if (!out)
-        return -1;
+    xml_escaped(out, s, 1);
+}
+
+/* The failure element: the message is the failure line with what was
+ * expected, the body the screen; the artifacts in <system-out> as the
+ * attachments Jenkins and GitLab read ([[ATTACHMENT|PATH]]). */
+static void junit_failure(FILE *out, const test_file *f, const test_result *r,
+                          const test_details *d)
+{
+    char line[1024];
+    failure_line(f, r, line, sizeof line);
+    fprintf(out, ">\n      <failure type=\"%s\" message=\"", r->deadline ? "deadline" : "failure");
+    xml_text(out, line);
+    if (d->expectation) {
+        fputs(strchr(d->expectation, '\n') ? "&#10;expected:&#10;" : "; expected: ", out);
+        xml_text(out, d->expectation);
+    }
+    fputs("\">", out);
+    if (d->screen) {
+        fputs("screen at the failing moment:\n", out);
+        xml_escaped(out, d->screen, 0);
+        fputc('\n', out);
+    }
+    fputs("</failure>\n", out);
+    if (r->artifacts[0]) {
+        static const char *const files[] = {"report.html", "trace.journal", "screen.txt"};
+        fputs("      <system-out>artifacts: ", out);
+        xml_text(out, r->artifacts);
+        fputc('\n', out);
+        for (size_t k = 0; k < sizeof files / sizeof files[0]; k++) {
+            fputs("[[ATTACHMENT|", out);
+            xml_text(out, r->artifacts);
+            fprintf(out, "/%s]]\n", files[k]);
+        }
+        fputs("</system-out>\n", out);
+    }
+    fputs("    </testcase>\n", out);
+}
+
+int test_report_junit(FILE *out, const char *path, const test_file *files,
+                      const test_result *results, const test_details *details, size_t count,
+                      const char *shard)
+{
     size_t failed = 0;
     double total = 0;
     for (size_t i = 0; i < count; i++) {
@@ -141,15 +273,10 @@ int test_report_junit(const char *path, const test_file *files, const test_resul
         fputs("\" file=\"", out);
         xml_text(out, files[i].path);
         fprintf(out, "\" time=\"%.3f\"", r->seconds);
-        if (r->code == TSR_EXIT_OK) {
+        if (r->code == TSR_EXIT_OK)
             fputs("/>\n", out);
-            continue;
-        }
-        char line[1024];
-        failure_line(&files[i], r, line, sizeof line);
-        fprintf(out, ">\n      <failure type=\"%s\" message=\"", r->deadline ? "deadline" : "failure");
-        xml_text(out, line);
-        fputs("\"/>\n    </testcase>\n", out);
+        else
+            junit_failure(out, &files[i], r, &details[i]);
     }
     fputs("  </testsuite>\n</testsuites>\n", out);
     return finish(out, path);

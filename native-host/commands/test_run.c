@@ -58,7 +58,7 @@ static int stage(snap_ctx *c, const char *dest, const char *screen, size_t len, 
 }
 
 static int compare_snapshot(void *ctx, const tape_step *st, const char *screen, size_t len,
-                            char *reason, size_t cap)
+                            char *reason, size_t cap, tsr_buf *diff, tsr_buf *expected)
 {
     snap_ctx *c = ctx;
     char *dest = snapshot_path(c->spec_path, st->str);
@@ -78,9 +78,10 @@ static int compare_snapshot(void *ctx, const tape_step *st, const char *screen, 
                  st->str);
         code = TSR_EXIT_FAILED;
     } else {
-        /* the diff goes to this child's stderr: the parent shows it */
-        unified_diff(dest, have, have_len, "screen", screen, len);
-        snprintf(reason, cap, "snapshot \"%s\" differs from the screen (diff shown)", st->str);
+        /* the diff and the stored screen are the failure's evidence (tape_run.h) */
+        unified_diff(diff, dest, have, have_len, "screen", screen, len);
+        tsr_buf_append(expected, have, have_len);
+        snprintf(reason, cap, "snapshot \"%s\" differs from the screen", st->str);
         code = TSR_EXIT_FAILED;
     }
     free(have);
@@ -101,6 +102,25 @@ static const char *spec_action(tape_op op)
     case TAPE_EXPECT_EXIT: return "exit";
     case TAPE_RESIZE: return "resize";
     default: return "step";
+    }
+}
+
+void test_detail_path(const char *stage_dir, size_t i, char kind, char *out, size_t cap)
+{
+    snprintf(out, cap, "%s/%c%zu", stage_dir, kind, i);
+}
+
+/* A detail for the parent (test_details_read); a failed write loses only it. */
+static void leave_detail(const test_options *o, size_t i, char kind, const char *text)
+{
+    char path[600];
+    if (!text)
+        return;
+    test_detail_path(o->stage_dir, i, kind, path, sizeof path);
+    FILE *fp = fopen(path, "wb");
+    if (fp) {
+        fputs(text, fp);
+        fclose(fp);
     }
 }
 
@@ -138,6 +158,7 @@ void test_run_file(const test_file *f, size_t i, const test_options *o, test_res
             a.quiet = 1;
             a.artifacts = o->artifacts;
             a.private_trace = !f->is_tape; /* the spec format's privacy rule */
+            a.report_details = o->report_details || info.report_details;
             snap_ctx sc = {f->path, o, i, 0};
             tape_hooks hooks = {&sc, compare_snapshot};
             tape_outcome out;
@@ -153,6 +174,10 @@ void test_run_file(const test_file *f, size_t i, const test_options *o, test_res
                 snprintf(r->action, sizeof r->action, "%s",
                          f->is_tape ? tape_op_name(out.op) : spec_action(out.op));
             snprintf(r->reason, sizeof r->reason, "%s", out.reason);
+            snprintf(r->artifacts, sizeof r->artifacts, "%s", out.artifacts);
+            leave_detail(o, i, 'x', out.expectation);
+            leave_detail(o, i, 's', out.screen);
+            tape_outcome_free(&out);
         }
         spec_workspace_remove(&ws);
     }

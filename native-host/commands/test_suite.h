@@ -5,6 +5,7 @@
 #define TSR_CLI_TEST_SUITE_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "tape_run.h"
 
@@ -25,10 +26,19 @@ typedef struct test_result {
     size_t staged;     /* snapshots staged by --update */
     double seconds;
     char reason[320];
+    char artifacts[4096]; /* the failure's artifacts folder ("" when none) */
+    /* The expectation and the screen at the failing moment, where the privacy
+     * rule allows them, are files the child leaves in the stage folder
+     * (test_detail_path): too long for a fixed record. */
 } test_result;
+
+/* The stage folder's file of file index i's expectation (kind 'x') or
+ * screen (kind 's'), into out. */
+void test_detail_path(const char *stage_dir, size_t i, char kind, char *out, size_t cap);
 
 typedef struct test_options {
     int update;
+    int report_details;    /* --report-details: specs' reports carry expected text and screens */
     const char *stage_dir; /* where children stage snapshots and leave their diffs */
     const char *artifacts; /* --artifacts DIR, or NULL (artifacts.h) */
 } test_options;
@@ -46,12 +56,30 @@ void test_run_file(const test_file *f, size_t i, const test_options *o, test_res
  * how many were written, or -1 (reported). */
 long test_apply_staged(const char *stage_dir, size_t nfiles);
 
-/* Writes the reports; returns 0, or -1 with the reason on stderr. */
-int test_report_json(const char *path, const test_file *files, const test_result *results,
-                     size_t count, const char *shard);
-int test_report_junit(const char *path, const test_file *files, const test_result *results,
-                      size_t count, const char *shard);
-/* The human line of one file on stdout. */
-void test_report_human(const test_file *f, const test_result *r);
+/* A failure's details as the child left them: NULL-terminated texts
+ * (malloc'd) or NULL where there are none. */
+typedef struct test_details {
+    char *expectation;
+    char *screen;
+} test_details;
+
+void test_details_read(const char *stage_dir, size_t i, test_details *d);
+void test_details_free(test_details *d);
+
+/* Opens a report file before anything runs (so a path that cannot be
+ * written fails first, exit 2). Returns the stream, or NULL after saying why. */
+FILE *test_report_open(const char *path);
+
+/* Writes a report into the opened stream and closes it; returns 0, or -1
+ * with the reason on stderr. details[i] belongs to files[i]. */
+int test_report_json(FILE *out, const char *path, const test_file *files,
+                     const test_result *results, const test_details *details, size_t count,
+                     const char *shard);
+int test_report_junit(FILE *out, const char *path, const test_file *files,
+                      const test_result *results, const test_details *details, size_t count,
+                      const char *shard);
+/* The human lines of one file on stdout: PASS, or FAIL with the place, the
+ * expectation, the screen (rows numbered) and the artifacts folder. */
+void test_report_human(const test_file *f, const test_result *r, const test_details *d);
 
 #endif

@@ -12,6 +12,7 @@
 #include "input_file.h"
 #include "journal.h"
 #include "journal_replay.h"
+#include "replay_marks.h"
 #include "term_feed.h"
 
 typedef struct replay {
@@ -19,6 +20,7 @@ typedef struct replay {
     replay_point point; /* args->point, with its progress */
     tsr_term *term;
     tsr_buf scratch;
+    tsr_buf marks;    /* --marks: the list, printed once the whole file was read */
     int status;       /* the core's failure, if a sink call failed */
     const char *what; /* what was being done when it failed */
 } replay;
@@ -54,7 +56,11 @@ static int on_event(void *ctx, const tsr_cast_event *ev)
 {
     replay *r = ctx;
     int marker = ev->kind == TSR_CAST_MARKER;
-    return replay_point_skip(&r->point, ev->time_ns, marker ? ev->data : NULL, marker ? ev->len : 0);
+    int skip = replay_point_skip(&r->point, ev->time_ns, marker ? ev->data : NULL, marker ? ev->len : 0);
+    if (marker && r->args->list_marks &&
+        replay_marks_add(&r->marks, r->point.seen, ev->time_ns, ev->data, ev->len) != TSR_OK)
+        return fail(r, "listing the marks", TSR_ERR_NOMEM);
+    return skip;
 }
 
 static int on_resize(void *ctx, int cols, int rows)
@@ -73,6 +79,8 @@ static int report(int rc, const replay *r, const input_file *in, const cast_erro
             fprintf(stderr, "%s: %s\n", in->name, why);
             return TSR_EXIT_USAGE;
         }
+        if (r->args->list_marks)
+            return replay_marks_print(&r->marks, in->name);
         return output_screen(r->term, r->args->format);
     case CAST_ERR_INVALID:
         return diag_file_line(in->name, err->line, "%s", err->reason);
@@ -123,6 +131,7 @@ int cmd_replay(int argc, char **argv)
     code = report(rc, &r, &in, &err);
     input_close(&in);
     tsr_buf_free(&r.scratch);
+    tsr_buf_free(&r.marks);
     if (r.term)
         tsr_term_free(r.term);
     return code;

@@ -99,15 +99,26 @@ static int flag_value(int argc, char **argv, int *i, const char *eq, const char 
     return TSR_EXIT_OK;
 }
 
-/* replay's --at SPAN, --event N, --mark NAME: one point at most. Returns -1
- * when arg is not one of them. */
+/* A whole number from 0 (--event N, --step N); -1 otherwise. */
+static long whole_number(const char *value)
+{
+    char *end;
+    errno = 0;
+    long n = strtol(value, &end, 10);
+    if (!*value || *end || errno || n < 0 || value[0] == '-' || value[0] == '+')
+        return -1;
+    return n;
+}
+
+/* replay's --at SPAN, --event N, --mark NAME, --step N: one point at most.
+ * Returns -1 when arg is not one of them. */
 static int parse_point(int argc, char **argv, int *i, const char *eq, size_t name_len,
                        feed_args *out)
 {
-    static const char *const names[] = {NULL, "--at", "--event", "--mark"};
+    static const char *const names[] = {NULL, "--at", "--event", "--mark", "--step"};
     const char *arg = argv[*i];
     int kind = 0;
-    for (int k = POINT_AT; k <= POINT_MARK; k++)
+    for (int k = POINT_AT; k <= POINT_STEP; k++)
         if (is_named(arg, name_len, names[k]))
             kind = k;
     if (!kind)
@@ -128,13 +139,14 @@ static int parse_point(int argc, char **argv, int *i, const char *eq, size_t nam
             return diag_usage("--at %s, got %s", reason, quoted);
         return TSR_EXIT_OK;
     }
-    if (kind == POINT_EVENT) {
-        char *end;
-        errno = 0;
-        long n = strtol(value, &end, 10);
-        if (!*value || *end || errno || n < 0 || value[0] == '-' || value[0] == '+')
-            return diag_usage("--event needs a whole number of events from 0, got %s", quoted);
-        out->point.event = n;
+    if (kind == POINT_EVENT || kind == POINT_STEP) {
+        long n = whole_number(value);
+        if (n < 0)
+            return diag_usage(kind == POINT_EVENT
+                                  ? "--event needs a whole number of events from 0, got %s"
+                                  : "--step needs a step's number from 0, got %s",
+                              quoted);
+        *(kind == POINT_EVENT ? &out->point.event : &out->point.step) = n;
         return TSR_EXIT_OK;
     }
     if (!*value)
@@ -199,6 +211,10 @@ static int parse_flag(int argc, char **argv, int *i, feed_args *out, int *format
         if (strcmp(arg, formats[k].name) == 0)
             return set_format(out, format_given, formats[k].format);
 
+    if (strcmp(argv[0], "replay") == 0 && strcmp(arg, "--marks") == 0) {
+        out->list_marks = 1;
+        return TSR_EXIT_OK;
+    }
     if (strcmp(arg, "--reflow") == 0) {
         out->term.reflow = 1;
         return TSR_EXIT_OK;
@@ -210,7 +226,7 @@ static int parse_flag(int argc, char **argv, int *i, feed_args *out, int *format
     char quoted[64];
     tsr_quote(quoted, sizeof quoted, arg, strlen(arg), 0);
     static const char *const switches[] = {"--reflow", "--styled", "--exact", "--json", "--svg",
-                                          "--help"};
+                                          "--help", "--marks"};
     for (size_t k = 0; eq && k < sizeof switches / sizeof switches[0]; k++)
         if (is_named(arg, name_len, switches[k]))
             return diag_usage("%s takes no value, got %s", switches[k], quoted);
@@ -243,5 +259,7 @@ int feed_args_parse(int argc, char **argv, feed_args *out)
         if (rc != TSR_EXIT_OK)
             return rc;
     }
+    if (out->list_marks && (out->point.kind || format_given))
+        return diag_usage("--marks lists the marks: it takes no point and no output format");
     return TSR_EXIT_OK;
 }

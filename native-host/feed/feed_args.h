@@ -14,7 +14,8 @@ typedef struct feed_args {
     output_format format;
     const char *file;  /* NULL when none was given; "-" means stdin */
     int help;          /* --help / -h: print the command's usage, exit 0 */
-    replay_point point; /* replay: --at, --event or --mark (the end by default) */
+    replay_point point; /* replay: --at, --event, --mark or --step (the end by default) */
+    int list_marks;     /* replay --marks: list the marks instead of a screen */
 } feed_args;
 
 /* Parses argv[1..argc) (argv[0] is the command's name). Returns

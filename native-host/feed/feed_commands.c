@@ -28,8 +28,8 @@ const cli_command FEED_COMMAND = {
 
 const cli_command REPLAY_COMMAND = {
     "replay",
-    "[--at SPAN|--event N|--mark NAME] [--rows N] [--cols N] [--reflow] [--scrollback N]\n"
-    "              [--styled|--exact|--json|--svg] FILE.cast",
+    "[--at SPAN|--event N|--mark NAME|--step N|--marks] [--rows N] [--cols N]\n"
+    "              [--reflow] [--scrollback N] [--styled|--exact|--json|--svg] FILE.cast",
     "replay an asciicast v2 recording and print the final screen",
     "Output (\"o\") events are fed, resize (\"r\") events applied, input (\"i\") and\n"
     "marker (\"m\") events skipped. The header's width and height are the starting\n"
@@ -42,6 +42,10 @@ const cli_command REPLAY_COMMAND = {
     "  --at SPAN         the screen SPAN (500ms, 2s, 1m) after the recording's start,\n"
     "                    every event up to that time applied\n"
     "  --event N         the screen after the first N events of any kind (0: blank)\n"
-    "  --mark NAME       the screen at the first marker (\"m\" event) labelled NAME\n" SCREEN_FLAGS_HELP,
+    "  --mark NAME       the screen at the first marker (\"m\" event) labelled NAME\n"
+    "  --step N          the screen at the end of test step N (a failure's trace.journal:\n"
+    "                    its mark \"step N end: ...\")\n"
+    "  --marks           no screen: list every marker, \"event N at T ms: LABEL\", N being\n"
+    "                    the --event that stops at it\n" SCREEN_FLAGS_HELP,
     cmd_replay,
 };

@@ -1,6 +1,6 @@
-/* Frames are applied exactly as the live session applied them, so the
- * final screen (and every revision on the way) is the one recorded.
- * Replies are dropped: nobody is listening. */
+/* Frames are applied exactly as the live session applied them
+ * (journal_screen.h), so the final screen (and every revision on the way)
+ * is the one recorded. */
 #include "journal_replay.h"
 
 #include <stdio.h>
@@ -8,76 +8,39 @@
 
 #include "diag.h"
 #include "exit_codes.h"
-#include "journal.h"
+#include "journal_screen.h"
 #include "output.h"
+#include "replay_marks.h"
 
-typedef struct jreplay {
-    const feed_args *args;
-    replay_point point; /* args->point, with its progress */
-    uint64_t start_ns;  /* the first frame's time: --at counts from it */
-    tsr_term *term;
-    long marks;         /* MARK frames seen (a trace's test steps) */
-    tsr_buf scratch;
-    int status;
-} jreplay;
-
-static int on_frame(void *ctx, const tsr_frame *f, long index)
+static int list_mark(void *ctx, long event, uint64_t t_ns, const char *label, size_t len)
 {
-    jreplay *r = ctx;
-    if (index == 0)
-        r->start_ns = f->time_ns;
-    if (!r->term) {
-        tsr_options opts = r->args->term;
-        if (index == 0 && f->type == TSR_FRAME_RESIZE) {
-            if (!r->args->rows_given)
-                opts.rows = f->rows;
-            if (!r->args->cols_given)
-                opts.cols = f->cols;
-        }
-        r->status = tsr_term_new(&opts, &r->term);
-        if (r->status != TSR_OK)
-            return 1;
-        if (index == 0 && f->type == TSR_FRAME_RESIZE)
-            return 0;
-    }
-    /* every frame after the size is an event; MARK frames are the markers */
-    uint64_t t = f->time_ns > r->start_ns ? f->time_ns - r->start_ns : 0;
-    int mark = f->type == TSR_FRAME_MARK;
-    r->marks += mark;
-    if (replay_point_skip(&r->point, t, mark ? (const char *)f->data : NULL, mark ? f->len : 0))
-        return 0;
-    r->status = tsr_term_apply_frame(r->term, f, NULL);
-    if (r->status == TSR_OK && tsr_term_pending_replies(r->term) > 0) {
-        tsr_buf_clear(&r->scratch);
-        r->status = tsr_term_take_replies(r->term, &r->scratch);
-    }
-    return r->status != TSR_OK;
+    return replay_marks_add(ctx, event, t_ns, label, len) != TSR_OK;
 }
 
 int journal_replay(const feed_args *args, input_file *in)
 {
-    jreplay r;
-    memset(&r, 0, sizeof r);
-    r.args = args;
-    r.point = args->point;
-    journal_sink sink = {&r, on_frame};
+    replay_point point = args->point;
+    tsr_buf marks = {0};
+    journal_screen_args a = {args->term, args->rows_given, args->cols_given, &point,
+                             args->list_marks ? list_mark : NULL, &marks};
+    journal_screen_result res;
     journal_error err;
-    int rc = journal_read(in->fp, &sink, &err);
+    int rc = journal_screen(in->fp, &a, &res, &err);
     int code;
-    if (rc == JOURNAL_OK && !r.term)
-        rc = tsr_term_new(&args->term, &r.term) == TSR_OK ? JOURNAL_OK : JOURNAL_ERR_NOMEM;
     char why[160];
     switch (rc) {
     case JOURNAL_OK:
-        if (r.point.kind == POINT_MARK && !r.marks) {
-            fprintf(stderr, "%s: --mark: a journal holds no markers (asciicast m events do)\n",
-                    in->name);
+        if (args->list_marks) {
+            code = replay_marks_print(&marks, in->name);
+        } else if ((point.kind == POINT_MARK || point.kind == POINT_STEP) && !res.marks) {
+            fprintf(stderr, "%s: --%s: this journal holds no marks (a failure's trace.journal "
+                            "does)\n", in->name, point.kind == POINT_MARK ? "mark" : "step");
             code = TSR_EXIT_USAGE;
-        } else if (replay_point_check(&r.point, why, sizeof why) != 0) {
+        } else if (replay_point_check(&point, why, sizeof why) != 0) {
             fprintf(stderr, "%s: %s\n", in->name, why);
             code = TSR_EXIT_USAGE;
         } else {
-            code = output_screen(r.term, args->format);
+            code = output_screen(res.term, args->format);
         }
         break;
     case JOURNAL_ERR_INVALID:
@@ -88,13 +51,14 @@ int journal_replay(const feed_args *args, input_file *in)
         code = diag_file_errno(in->name, "cannot read", err.read_errno);
         break;
     case JOURNAL_ERR_SINK:
-        code = diag_core("applying a frame", r.status);
+        code = res.status != TSR_OK ? diag_core("applying a frame", res.status)
+                                    : diag_internal("out of memory");
         break;
     default:
         code = diag_internal("out of memory");
     }
-    tsr_buf_free(&r.scratch);
-    if (r.term)
-        tsr_term_free(r.term);
+    tsr_buf_free(&marks);
+    if (res.term)
+        tsr_term_free(res.term);
     return code;
 }

@@ -213,6 +213,8 @@ int session_write(session *s, const void *bytes, size_t len)
     if (deliver(s, &f) != 0)
         return -1;
     int rc = write_all(s, bytes, len, 1);
+    if (rc == 0)
+        s->input_bytes += len;
     /* a large write may take long: the settle window starts when it ends */
     s->last_poke_ns = mono_now_ns();
     return rc;

@@ -40,6 +40,7 @@ typedef struct session {
     uint64_t max_output_bytes; /* more is an error (pump fails, output_overflow set); 0: no bound */
     int output_overflow;
     uint64_t last_poke_ns;     /* the last input or resize: output may follow it */
+    uint64_t input_bytes;      /* bytes written to the program so far */
     frame_sink sink;     /* ctx/frame may be NULL */
     temp_home home;      /* --isolate-home: removed at close (path empty: none) */
     tsr_buf scratch;     /* replies, encoded frames */

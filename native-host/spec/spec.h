@@ -16,6 +16,7 @@
 typedef struct spec_info {
     int version;      /* 1 or 2 */
     char *workspace;  /* v2: the fixture folder, relative to the spec (owned, or NULL) */
+    int report_details; /* "report_details": true: reports carry expected text and the screen */
 } spec_info;
 
 /* Reads and checks the spec at path and compiles it into *out. Every error

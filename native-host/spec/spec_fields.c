@@ -244,6 +244,11 @@ void spec_check_fields(spec_ctx *c, const tsr_json_value *root)
         } else if (strcmp(k, "max_output_bytes") == 0) {
             if (integer_in(c, k, v, 1, 1073741824, &n))
                 t->max_output_bytes = (uint64_t)n;
+        } else if (strcmp(k, "report_details") == 0) {
+            if (v->type != TSR_JSON_TRUE && v->type != TSR_JSON_FALSE)
+                spec_error(c, v->offset, "\"report_details\" must be true or false");
+            else
+                c->info->report_details = v->type == TSR_JSON_TRUE;
         } else if (strcmp(k, "workspace") == 0 && c->info->version >= 2) {
             workspace(c, v);
         } else if (strcmp(k, "workspace") == 0) {

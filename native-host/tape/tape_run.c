@@ -19,6 +19,7 @@
 #include "recorder.h"
 #include "tessera/text.h"
 #include "artifacts.h"
+#include "trace.h"
 #include "screen_diag.h"
 #include "session_input.h"
 #include "snapshot_text.h"
@@ -39,8 +40,20 @@ typedef struct tape_exec {
     int said_fallback; /* ready fell back to settling: said once */
     trace trace;       /* kept for the failure artifact */
     recorder *rec;     /* script --cast/--journal: the session written out (NULL: none) */
-    char why[400];     /* the first failure, as reported (quietly: without the step's text) */
+    char why[400];     /* the first failure, as reported (private: without the step's text) */
+    char step_why[320]; /* the running step's failure, for its end mark */
+    int step_failed;    /* the running step failed (a snapshot's run goes on) */
+    long fail_step;     /* the first failed step (-1: none, or outside the steps) */
+    long fail_event;    /* without a step: the trace's events when it failed (-1: none) */
+    tsr_buf expectation; /* what the first failed step expected, as text */
+    tsr_buf expected;    /* its expected screen (a spec snapshot's stored file) */
 } tape_exec;
+
+/* Whether reports and artifacts may hold the steps' text and the screen. */
+static int shows_details(const tape_exec *x)
+{
+    return !x->args->private_trace || x->args->report_details;
+}
 
 /* A path a tape names (snapshot FILE, cwd DIR) is relative to the tape's
  * folder, so a tape runs the same from anywhere. Returns a malloc'd path. */
@@ -87,10 +100,15 @@ static int fail(tape_exec *x, const tape_step *st, int code, const char *w, cons
     va_start(ap, fmt);
     vsnprintf(why, sizeof why, fmt, ap);
     va_end(ap);
-    if (!x->why[0] && !x->out)
+    if (!x->why[0] && x->fail_step < 0 && x->fail_event < 0 && !st)
+        x->fail_event = x->trace.events; /* not a step's failure: its moment is now */
+    if (!x->why[0] && shows_details(x))
         snprintf(x->why, sizeof x->why, "%s%s%s", w ? w : "", w ? ": " : "", why);
     else if (!x->why[0])
         snprintf(x->why, sizeof x->why, "%s", why);
+    if (!x->step_failed)
+        snprintf(x->step_why, sizeof x->step_why, "%s", why);
+    x->step_failed = 1;
     if (!x->out)
         return w ? diag_screen(x->s.term, code, "%s: %s", w, why)
                  : diag_screen(x->s.term, code, "%s", why);
@@ -99,6 +117,8 @@ static int fail(tape_exec *x, const tape_step *st, int code, const char *w, cons
     tape_outcome *o = x->out;
     o->code = code;
     o->other_failure = 1;
+    if (o->reason[0])
+        return code; /* the first failure is the one reported */
     o->deadline = code == TSR_EXIT_TIMEOUT || strstr(why, "deadline") != NULL;
     if (st) {
         o->step = (long)(st - x->first);
@@ -192,15 +212,25 @@ static int check_snapshot(tape_exec *x, const tape_step *st)
     size_t len = buf.len;
     snapshot_normalise((char *)buf.data, &len);
     char why[256] = "";
-    int code = x->hooks->snapshot(x->hooks->ctx, st, (const char *)buf.data, len, why, sizeof why);
+    tsr_buf diff = {0}, expected = {0};
+    int code = x->hooks->snapshot(x->hooks->ctx, st, (const char *)buf.data, len, why, sizeof why,
+                                  &diff, &expected);
     tsr_buf_free(&buf);
+    if (code == TSR_EXIT_FAILED && x->fail_step < 0 && !x->expectation.len) {
+        /* the first failure's evidence: taken over, freed with the run */
+        x->expectation = diff;
+        x->expected = expected;
+    } else {
+        tsr_buf_free(&diff);
+        tsr_buf_free(&expected);
+    }
     if (code == TSR_EXIT_OK)
         return code;
     if (code == TSR_EXIT_FAILED && x->out) {
-        if (x->out->snapshot_failures++ == 0) {
-            fail(x, st, TSR_EXIT_FAILED, NULL, "%s", why);
-            x->out->other_failure = 0;
-        }
+        int other = x->out->other_failure;
+        x->out->snapshot_failures++;
+        fail(x, st, TSR_EXIT_FAILED, NULL, "%s", why);
+        x->out->other_failure = other; /* a snapshot's failure is not another failure */
         return TSR_EXIT_OK; /* the run goes on: every snapshot is compared */
     }
     return fail(x, st, code, NULL, "%s", why);
@@ -380,29 +410,102 @@ static int step(tape_exec *x, const tape_step *st)
     return r == 0 ? TSR_EXIT_OK : input_failed(x, st, why);
 }
 
-/* One step with its marks in the trace: its start (the step's index from 0,
- * as `tessera test` reports it, its line, its input's size, its text unless
- * the trace is private), then its end and verdict. */
+/* What a step expects, as a person reads it: `expect "Hello"`,
+ * `expect-exit 0`; "" for steps that expect nothing. */
+static void expectation_of(const tape_step *st, tsr_buf *out)
+{
+    char q[1024] = "", line[1100];
+    switch (st->op) {
+    case TAPE_WAIT:
+    case TAPE_EXPECT:
+    case TAPE_EXPECT_NOT:
+        tsr_quote(q, sizeof q, st->str, st->len, 0);
+        snprintf(line, sizeof line, "%s %s", tape_op_name(st->op), q);
+        break;
+    case TAPE_EXPECT_EXIT:
+        snprintf(line, sizeof line, "expect-exit %d", st->num[0]);
+        break;
+    case TAPE_IDLE:
+    case TAPE_READY:
+    case TAPE_WAIT_REDRAW:
+        snprintf(line, sizeof line, "%s", tape_op_name(st->op));
+        break;
+    default:
+        return;
+    }
+    tsr_buf_puts(out, line);
+}
+
+/* One step with its marks in the trace (trace.h's grammar): its start (the
+ * step's index from 0, as `tessera test` reports it, its line, its text
+ * unless the trace is private), then its end with its verdict, duration,
+ * the bytes an input sent and a failure's own reason. */
 static int traced_step(tape_exec *x, const tape_step *st, size_t i)
 {
     char what[128] = "";
-    int input = st->op == TAPE_TYPE || st->op == TAPE_PASTE || st->op == TAPE_PRESS;
+    int input = st->op == TAPE_TYPE || st->op == TAPE_PASTE || st->op == TAPE_PRESS ||
+                st->op == TAPE_CLICK || st->op == TAPE_SEND_EXIT;
     if (st->str && !x->args->private_trace)
         tsr_quote(what, sizeof what, st->str, st->len, 0);
-    else if (st->str && input)
-        snprintf(what, sizeof what, "(%zu bytes)", st->len);
     uint64_t start = mono_now_ns();
-    trace_mark(&x->trace, start, "step %zu start: line %ld %s%s%s", i, st->line,
-               tape_op_name(st->op), what[0] ? " " : "", what);
+    uint64_t sent = x->s.input_bytes;
+    x->step_why[0] = '\0';
+    x->step_failed = 0;
+    trace_step_start(&x->trace, start, (long)i, "line %ld %s%s%s", st->line, tape_op_name(st->op),
+                     what[0] ? " " : "", what);
     int code = step(x, st);
-    uint64_t end = mono_now_ns();
-    unsigned long long ms = (unsigned long long)((end - start) / 1000000u);
-    if (code == TSR_EXIT_OK)
-        trace_mark(&x->trace, end, "step %zu end: passed (%llums)", i, ms);
-    else
-        trace_mark(&x->trace, end, "step %zu end: failed, exit %d (%llums): %s", i, code, ms,
-                   x->why);
+    char detail[64] = "";
+    if (input) {
+        unsigned long long n = (unsigned long long)(x->s.input_bytes - sent);
+        snprintf(detail, sizeof detail, "%llu byte%s sent", n, n == 1 ? "" : "s");
+    }
+    int failed = code != TSR_EXIT_OK || x->step_failed;
+    if (failed && code != TSR_EXIT_OK)
+        snprintf(detail + strlen(detail), sizeof detail - strlen(detail), "%sexit %d",
+                 detail[0] ? ", " : "", code);
+    trace_step_end(&x->trace, mono_now_ns(), (long)i, failed, detail, x->step_why);
+    if (!failed)
+        return code;
+    if (x->fail_step < 0 && x->fail_event < 0) {
+        x->fail_step = (long)i; /* its end mark is the failing moment */
+        if (!x->expectation.len)
+            expectation_of(st, &x->expectation);
+    }
     return code;
+}
+
+/* A malloc'd copy of b's text, or NULL when it is empty. */
+static char *text_of(const tsr_buf *b)
+{
+    char *s = b->len ? malloc(b->len + 1) : NULL;
+    if (s) {
+        memcpy(s, b->data, b->len);
+        s[b->len] = '\0';
+    }
+    return s;
+}
+
+/* The failure's folder (artifacts.h); a quiet run's outcome gets its path
+ * and, where the privacy rule allows, the expectation and the screen. */
+static void write_artifacts(tape_exec *x, const char *path, tape_outcome *out)
+{
+    int details = shows_details(x);
+    char *expectation = details ? text_of(&x->expectation) : NULL;
+    char *expected = details ? text_of(&x->expected) : NULL;
+    artifact_info info = {x->args->artifacts, path, NULL, NULL, x->why, expectation, expected,
+                          expected ? x->expected.len : 0, x->fail_step, x->fail_event,
+                          x->args->term};
+    artifact_result r = {{0}, {0}, 0};
+    artifacts_write(&info, x->trace.bytes.data, x->trace.bytes.len, &r);
+    if (out) {
+        snprintf(out->artifacts, sizeof out->artifacts, "%s", r.folder);
+        out->expectation = expectation;
+        out->screen = details ? text_of(&r.screen) : NULL;
+    } else {
+        free(expectation);
+    }
+    free(expected);
+    artifact_result_free(&r);
 }
 
 /* Every frame goes to the trace and, when asked, to the recording. */
@@ -506,6 +609,12 @@ static int run(const char *path, const tape *t, const live_options *a, recorder 
     x.outputs_at_resize = 0;
     x.said_fallback = 0;
     x.why[0] = '\0';
+    x.step_why[0] = '\0';
+    x.step_failed = 0;
+    x.fail_step = -1;
+    x.fail_event = -1;
+    memset(&x.expectation, 0, sizeof x.expectation);
+    memset(&x.expected, 0, sizeof x.expected);
     x.rec = rec;
     uint64_t t0 = mono_now_ns();
     trace_begin(&x.trace, eff.term.rows, eff.term.cols, t0, eff.private_trace);
@@ -535,16 +644,23 @@ static int run(const char *path, const tape *t, const live_options *a, recorder 
         code = live_close(&x.s, code);
     if (out)
         out->code = code;
-    if (artifacts_wanted(code) && x.s.term) {
-        artifact_info info = {eff.artifacts, path, NULL, x.why, NULL, 0};
-        artifacts_write(&info, &x.trace, x.s.term);
-    }
+    if (artifacts_wanted(code) && x.s.term)
+        write_artifacts(&x, path, out);
     trace_free(&x.trace);
+    tsr_buf_free(&x.expectation);
+    tsr_buf_free(&x.expected);
     session_free(&x.s);
     free(env);
     free(cwd);
     free_owned(owned);
     return code;
+}
+
+void tape_outcome_free(tape_outcome *o)
+{
+    free(o->expectation);
+    free(o->screen);
+    o->expectation = o->screen = NULL;
 }
 
 int tape_run(const char *path, const tape *t, const live_options *a, recorder *rec)

@@ -6,6 +6,7 @@
 #include <stddef.h>
 
 #include "live.h"
+#include "tessera/text.h"
 #include "recorder.h"
 #include "tape.h"
 
@@ -20,16 +21,24 @@ typedef struct tape_outcome {
     char reason[320];
     size_t snapshot_failures; /* snapshot steps the hook failed (the run went on) */
     int other_failure;        /* something else failed too (--update then applies nothing) */
+    /* Shown where the privacy rule allows (a tape, or a spec with report_details);
+     * NULL otherwise. malloc'd: tape_outcome_free. */
+    char *expectation;        /* what the failed step expected ("expect \"x\"", a diff) */
+    char *screen;             /* the screen at the failing moment, as text */
+    char artifacts[4096];     /* the artifacts folder, "" when none was written */
 } tape_outcome;
+
+void tape_outcome_free(tape_outcome *o);
 
 typedef struct tape_hooks {
     void *ctx;
     /* A TAPE_SNAPSHOT_CHECK step's normalised screen (snapshot_text.h).
      * Returns 0 (it matches, or was staged), 1 (it does not: the run goes
      * on, counted in snapshot_failures) or another exit code, which stops
-     * the run; reason (cap bytes) says why when not 0. */
+     * the run; reason (cap bytes) says why when not 0. On 1, diff gets the
+     * unified diff and expected the stored snapshot (both may stay empty). */
     int (*snapshot)(void *ctx, const tape_step *st, const char *screen, size_t len, char *reason,
-                    size_t cap);
+                    size_t cap, tsr_buf *diff, tsr_buf *expected);
 } tape_hooks;
 
 /* A step kind's name as a tape writes it (spec-only kinds by their JSON name). */

@@ -302,7 +302,7 @@ case_record_journal_replay() {
     "$BIN" replay --mark x r.journal >/dev/null 2>err
     CODE=$?
     expect_code 2
-    expect_err "r.journal: --mark: a journal holds no markers"
+    expect_err "r.journal: --mark: this journal holds no marks"
 }
 
 case_record_attached_tty() {

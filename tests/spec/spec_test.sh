@@ -115,8 +115,14 @@ case_snapshots_update() {
     printf 'one\nTWO\n' >__snapshots__/lines.snap
     t s.spec.json
     expect_code 1
-    grep -q '^-TWO' err && grep -q '^+two' err || { fail "no diff shown"; show; }
     grep -qF 's.spec.json:2:36: step 1 (snapshot): snapshot "lines" differs' out || { fail "failure line"; show; }
+    # a spec's expected text is private: the diff shows only with the opt-in
+    ! grep -q 'TWO' out err || { fail "the stored snapshot shown without --report-details"; show; }
+    grep -qF -- '--report-details' out || { fail "no hint of the opt-in"; show; }
+    t --report-details s.spec.json
+    expect_code 1
+    grep -q '^    -TWO' out && grep -q '^    +two' out || { fail "no diff shown"; show; }
+    grep -q '^     2 | two$' out || { fail "no numbered screen"; show; }
     # another spec fails: nothing is applied
     spec f.spec.json '{"version": 1, "command": ["sh", "-c", "exit 3"], "steps": [{"exit": 0}]}'
     t --update s.spec.json f.spec.json
@@ -200,14 +206,15 @@ case_shards_merge() {
 # text appears in any output, passing or failing.
 case_no_secrets() {
     spec pass.spec.json '{"version": 1,
-      "command": ["sh", "-c", "printf \"%s\\n\" ready; read x; echo got; sleep 5", "SECRETARG1"],
+      "command": ["sh", "-c", "stty -echo; printf \"%s\\n\" ready; read x; echo got; sleep 5", "SECRETARG1"],
       "env": {"SECRETENVNAME": "SECRETENVVALUE"}, "inherit_env": ["SECRETINHERITED"],
       "steps": [{"expect": "ready"}, {"text": "SECRETINPUT"}, {"key": "Enter"}, {"expect": "got"},
                 {"expect": "SECRETEXPECTED"}], "timeout_ms": 300}'
-    spec stays.spec.json '{"version": 1, "command": ["sh", "-c", "echo SECRETSTAYS; read x; sleep 5", "SECRETARG2"],
+    spec stays.spec.json '{"version": 1, "command": ["sh", "-c", "stty -echo; echo SECRETSTAYS; read x; sleep 5", "SECRETARG2"],
       "steps": [{"expect": "SECRETSTAYS"}, {"text": "SECRETINPUT2"}, {"expect_not": "SECRETSTAYS"}], "timeout_ms": 300}'
     spec notstarted.spec.json '{"version": 1, "command": ["./SECRETPROGRAM", "SECRETARG3"], "steps": [{"exit": 0}]}'
-    printf 'run sh -c "echo SECRETTAPEARG"\nexpect "SECRETTAPEEXPECT" 300ms\n' >tape.tape
+    # a tape is not private: its expected text and screen are in every report
+    printf 'run sh -c "echo TAPESCREEN"\nexpect "TAPEEXPECT" 300ms\n' >tape.tape
     SECRETINHERITED=SECRETINHERITEDVALUE t --report r.json --junit j.xml .
     expect_code 1
     [ "$(grep -c '^FAIL ' out)" -eq 4 ] || { fail "not 4 failures"; show; }
@@ -215,6 +222,18 @@ case_no_secrets() {
         fail "a secret is in the output"
         grep -h SECRET out err r.json j.xml >&2
     fi
+    for f in out r.json j.xml; do
+        grep -q 'TAPEEXPECT' $f && grep -q 'TAPESCREEN' $f || fail "$f lacks the tape's expectation or screen"
+        # three runs started and failed (the fourth could not start: it has no trace)
+        [ "$(grep -c 'tessera-artifacts/' $f)" -ge 3 ] || fail "$f lacks an artifacts path"
+    done
+    # the opt-in adds the expected text and the screen, never arguments, environment or input
+    SECRETINHERITED=SECRETINHERITEDVALUE t --report-details --report r.json --junit j.xml .
+    expect_code 1
+    for f in out r.json j.xml; do
+        grep -q 'SECRETEXPECTED' $f || fail "$f lacks the expected text with --report-details"
+        if grep -E 'SECRET(ARG|ENV|INHERITED|INPUT|PROGRAM)' $f; then fail "$f: a secret with --report-details"; fi
+    done
 }
 
 "case_$CASE"

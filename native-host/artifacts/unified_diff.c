@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "golden.h"
-#include "terminal_safe.h"
 
 typedef struct line {
     const char *s;
@@ -117,16 +116,17 @@ static char *edit_script(const line *a, size_t n, const line *b, size_t m, size_
     return ops;
 }
 
-static void print_line(char mark, const line *l)
+static void put_line(tsr_buf *out, char mark, const line *l, int *bad)
 {
-    fputc(mark, stderr);
-    terminal_safe_write(stderr, l->s, l->len, TERMINAL_ESCAPE_TEXT);
-    fputc('\n', stderr);
+    *bad |= tsr_buf_putc(out, mark) != TSR_OK || tsr_buf_append(out, l->s, l->len) != TSR_OK ||
+            tsr_buf_putc(out, '\n') != TSR_OK;
 }
 
-int unified_diff(const char *a_name, const char *a, size_t alen, const char *b_name,
+int unified_diff(tsr_buf *out, const char *a_name, const char *a, size_t alen, const char *b_name,
                  const char *b, size_t blen)
 {
+    char head[160];
+    int bad = 0;
     size_t n, m, nops;
     line *la = split(a, alen, &n);
     line *lb = split(b, blen, &m);
@@ -136,7 +136,9 @@ int unified_diff(const char *a_name, const char *a, size_t alen, const char *b_n
         free(lb);
         return -1;
     }
-    fprintf(stderr, "--- %s\n+++ %s\n", a_name, b_name);
+    bad |= tsr_buf_puts(out, "--- ") != TSR_OK || tsr_buf_puts(out, a_name) != TSR_OK ||
+           tsr_buf_puts(out, "\n+++ ") != TSR_OK || tsr_buf_puts(out, b_name) != TSR_OK ||
+           tsr_buf_putc(out, '\n') != TSR_OK;
     const size_t ctx = 3;
     size_t k = 0;
     while (k < nops) {
@@ -172,20 +174,21 @@ int unified_diff(const char *a_name, const char *a, size_t alen, const char *b_n
             if (ops[x] != '-')
                 bcount++;
         }
-        fprintf(stderr, "@@ -%zu,%zu +%zu,%zu @@\n", acount ? ai + 1 : ai, acount,
-                bcount ? bi + 1 : bi, bcount);
+        snprintf(head, sizeof head, "@@ -%zu,%zu +%zu,%zu @@\n", acount ? ai + 1 : ai, acount,
+                 bcount ? bi + 1 : bi, bcount);
+        bad |= tsr_buf_puts(out, head) != TSR_OK;
         for (size_t x = start; x < end; x++) {
             if (ops[x] == ' ')
-                print_line(' ', &la[ai++]), bi++;
+                put_line(out, ' ', &la[ai++], &bad), bi++;
             else if (ops[x] == '-')
-                print_line('-', &la[ai++]);
+                put_line(out, '-', &la[ai++], &bad);
             else
-                print_line('+', &lb[bi++]);
+                put_line(out, '+', &lb[bi++], &bad);
         }
         k = end;
     }
     free(ops);
     free(la);
     free(lb);
-    return 0;
+    return bad ? -1 : 0;
 }
