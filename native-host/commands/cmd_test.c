@@ -22,8 +22,10 @@
 typedef struct test_args {
     test_options o;
     const char *report, *junit;
-    long shard, shards, jobs;
-    int check; /* --check: validate only */
+    const char *grep;  /* --grep: only files whose path holds it */
+    long shard, shards, jobs, retries;
+    int check;         /* --check: validate only */
+    int pass_empty;    /* --pass-with-no-tests */
     char **paths;
     int npaths;
 } test_args;
@@ -54,8 +56,10 @@ static int parse(int argc, char **argv, test_args *a)
             *(f[2] == 'u' ? &a->o.update : &a->check) = 1;
             continue;
         }
-        if (strcmp(f, "--report-details") == 0) {
-            a->o.report_details = 1;
+        if (strcmp(f, "--report-details") == 0 || strcmp(f, "--inherit-home") == 0 ||
+            strcmp(f, "--pass-with-no-tests") == 0) {
+            *(f[2] == 'r' ? &a->o.report_details : f[2] == 'i' ? &a->o.inherit_home
+                                                              : &a->pass_empty) = 1;
             continue;
         }
         if (strcmp(f, "--help") == 0 || strcmp(f, "-h") == 0) {
@@ -63,7 +67,8 @@ static int parse(int argc, char **argv, test_args *a)
             return -1;
         }
         if (strcmp(f, "--report") != 0 && strcmp(f, "--junit") != 0 && strcmp(f, "--shard") != 0 &&
-            strcmp(f, "--jobs") != 0 && strcmp(f, "--artifacts") != 0)
+            strcmp(f, "--jobs") != 0 && strcmp(f, "--artifacts") != 0 &&
+            strcmp(f, "--grep") != 0 && strcmp(f, "--retries") != 0)
             return diag_usage("test: unknown flag %s", f);
         if (!v)
             return diag_usage("test: %s needs a value", f);
@@ -74,6 +79,14 @@ static int parse(int argc, char **argv, test_args *a)
             a->junit = v;
         else if (strcmp(f, "--artifacts") == 0)
             a->o.artifacts = v;
+        else if (strcmp(f, "--grep") == 0) {
+            if (!v[0])
+                return diag_usage("test: --grep needs a non-empty part of a file's path");
+            a->grep = v;
+        } else if (strcmp(f, "--retries") == 0) {
+            if (whole(v, 0, 10, &a->retries) != 0)
+                return diag_usage("test: --retries must be a whole number from 0 to 10");
+        }
         else if (strcmp(f, "--jobs") == 0) {
             if (whole(v, 1, 256, &a->jobs) != 0)
                 return diag_usage("test: --jobs must be a whole number from 1 to 256");
@@ -117,89 +130,6 @@ static size_t validate(const test_file *files, size_t n)
     return bad;
 }
 
-typedef struct child {
-    pid_t pid;
-    int fd;
-    size_t index;
-} child;
-
-/* In the child: stdout to nowhere, stderr (diffs) to the stage folder. */
-static void run_child(const test_file *f, size_t i, const test_options *o, int fd)
-{
-    char err[600];
-    snprintf(err, sizeof err, "%s/e%zu", o->stage_dir, i);
-    int null = open("/dev/null", O_RDWR | O_CLOEXEC);
-    int e = open(err, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-    if (null >= 0) {
-        dup2(null, STDIN_FILENO);
-        dup2(null, STDOUT_FILENO);
-    }
-    if (e >= 0)
-        dup2(e, STDERR_FILENO);
-    test_result r;
-    test_run_file(f, i, o, &r);
-    fflush(stderr);
-    ssize_t n = write(fd, &r, sizeof r);
-    _exit(n == (ssize_t)sizeof r ? 0 : 1);
-}
-
-/* Collects one finished child's result (a child that died says so). */
-static void reap(child *running, size_t *nrun, test_result *results)
-{
-    int status;
-    pid_t pid = waitpid(-1, &status, 0);
-    for (size_t k = 0; pid > 0 && k < *nrun; k++) {
-        if (running[k].pid != pid)
-            continue;
-        test_result *r = &results[running[k].index];
-        if (read(running[k].fd, r, sizeof *r) != (ssize_t)sizeof *r) {
-            memset(r, 0, sizeof *r);
-            r->code = TSR_EXIT_INTERNAL;
-            r->step = -1;
-            r->other_failure = 1;
-            snprintf(r->reason, sizeof r->reason, "the run ended without a result");
-        }
-        close(running[k].fd);
-        running[k] = running[--*nrun];
-        return;
-    }
-}
-
-static int run_all(const test_file *files, size_t n, const test_args *a,
-                   test_result *results)
-{
-    child *running = calloc((size_t)a->jobs, sizeof *running);
-    if (!running)
-        return -1;
-    size_t nrun = 0, next = 0;
-    fflush(NULL);
-    while (next < n || nrun > 0) {
-        if (next < n && nrun < (size_t)a->jobs) {
-            int p[2];
-            if (pipe(p) != 0)
-                break;
-            pid_t pid = fork();
-            if (pid == 0) {
-                close(p[0]);
-                run_child(&files[next], next, &a->o, p[1]);
-            }
-            close(p[1]);
-            if (pid < 0) {
-                close(p[0]);
-                break;
-            }
-            running[nrun++] = (child){pid, p[0], next};
-            next++;
-            continue;
-        }
-        reap(running, &nrun, results);
-    }
-    while (nrun > 0)
-        reap(running, &nrun, results);
-    free(running);
-    return next == n ? 0 : -1;
-}
-
 /* A failed file's stderr (what went wrong beside the test: a snapshot that
  * could not be staged, artifacts that could not be written), after its
  * lines; its artifacts path is in those lines already. */
@@ -236,14 +166,34 @@ static int open_reports(const test_args *a, report_files *rf)
     return TSR_EXIT_OK;
 }
 
-static int suite(const test_args *a, const test_file *all, size_t nall)
+/* --grep: the files whose path holds the pattern, in place; their count. */
+static size_t grep_files(const char *pattern, test_file *all, size_t nall)
 {
+    size_t kept = 0;
+    for (size_t i = 0; i < nall; i++)
+        if (!pattern || strstr(all[i].path, pattern)) {
+            test_file f = all[kept];
+            all[kept++] = all[i];
+            all[i] = f; /* the dropped stays in the array, to be freed */
+        }
+    return kept;
+}
+
+static int suite(const test_args *a, test_file *all, size_t nall)
+{
+    size_t nkept = grep_files(a->grep, all, nall);
+    if (nkept == 0 && !a->pass_empty) {
+        fprintf(stderr, "tessera: test: no test %s (a run that tests nothing is a mistake; "
+                        "--pass-with-no-tests makes it a pass)\n",
+                nall ? "matches --grep" : "found: no *.spec.json or *.tape in the paths given");
+        return TSR_EXIT_USAGE;
+    }
     /* the shard: every Nth file of the sorted list, from the Ith */
-    test_file *files = calloc(nall + 1, sizeof *files);
+    test_file *files = calloc(nkept + 1, sizeof *files);
     if (!files)
         return diag_internal("out of memory");
     size_t n = 0;
-    for (size_t i = (size_t)a->shard - 1; i < nall; i += (size_t)a->shards)
+    for (size_t i = (size_t)a->shard - 1; i < nkept; i += (size_t)a->shards)
         files[n++] = all[i];
     size_t bad = validate(files, n);
     if (bad) {
@@ -278,11 +228,11 @@ static int suite(const test_args *a, const test_file *all, size_t nall)
             fclose(rf.junit);
         return diag_internal("test: cannot make a temporary folder");
     }
-    test_args run = *a;
-    run.o.stage_dir = stage;
-    if (run_all(files, n, &run, results) != 0)
+    test_options o = a->o;
+    o.stage_dir = stage;
+    if (test_run_all(files, n, a->jobs, a->retries, &o, results) != 0)
         code = diag_internal("test: cannot start a run: %s", strerror(errno));
-    size_t failed = 0, staged = 0;
+    size_t failed = 0, staged = 0, flaky = 0;
     for (size_t i = 0; i < n; i++) {
         if (results[i].code != TSR_EXIT_OK)
             test_details_read(stage, i, &details[i]);
@@ -293,10 +243,14 @@ static int suite(const test_args *a, const test_file *all, size_t nall)
             show_stderr(stage, i);
         }
         staged += results[i].staged;
+        flaky += results[i].flaky;
     }
     char shard[48];
     snprintf(shard, sizeof shard, "%ld/%ld", a->shard, a->shards);
-    printf("%zu passed, %zu failed\n", n - failed, failed);
+    if (flaky)
+        printf("%zu passed (%zu flaky: passed on a retry), %zu failed\n", n - failed, flaky, failed);
+    else
+        printf("%zu passed, %zu failed\n", n - failed, failed);
     if (a->o.update && staged) {
         if (failed)
             printf("%zu staged snapshot%s not applied: other failures\n", staged,

@@ -3,11 +3,13 @@
  * them with feed and replay (feed/feed_commands.c). */
 #include "commands.h"
 
-#define LIVE_FLAGS_LIST                                                                     \
+#define LIVE_FLAGS_HEAD                                                                     \
     "\nflags (before or after the command name):\n"                                     \
     "  --rows N          screen rows, 1 to 1000 (default 24)\n"                             \
-    "  --cols N          screen columns, 1 to 1000 (default 80)\n"                          \
-    "  --timeout SPAN    overall deadline, e.g. 500ms, 5s, 1m (default 10s)\n"              \
+    "  --cols N          screen columns, 1 to 1000 (default 80)\n"
+#define TIMEOUT_HELP                                                                        \
+    "  --timeout SPAN    overall deadline, e.g. 500ms, 1.5s, 1m (default 10s)\n"
+#define LIVE_FLAGS_TAIL                                                                     \
     "  --settle SPAN     how long a drawn screen stays unchanged to count as settled\n"     \
     "                    (default 100ms)\n"                                                 \
     "  --styled          print the styled run-length form\n"                                \
@@ -15,8 +17,18 @@
     "  --reflow          re-wrap soft-wrapped lines when the screen is resized\n"           \
     "  --env NAME=VALUE  add to the program's environment (repeatable)\n"                   \
     "  --clear-env       start the program from an empty environment\n"                     \
-    "  --cwd DIR         start the program in DIR\n"                                        \
-    "  --isolate-home    a fresh temporary HOME and XDG folders, removed afterwards\n"
+    "  --cwd DIR         start the program in DIR\n"
+#define HOME_HELP                                                                           \
+    "  --inherit-home    the program gets the real HOME; by default it gets a fresh\n"     \
+    "                    temporary HOME and XDG folders, removed afterwards, so a test\n"  \
+    "                    never writes into yours (--isolate-home: the default, said)\n"
+#define LIVE_FLAGS_LIST LIVE_FLAGS_HEAD TIMEOUT_HELP LIVE_FLAGS_TAIL HOME_HELP
+#define RECORD_FLAGS_LIST                                                                   \
+    LIVE_FLAGS_HEAD                                                                         \
+    "  --timeout SPAN    end the program after SPAN (default: none, it runs until it\n"    \
+    "                    exits)\n" LIVE_FLAGS_TAIL                                          \
+    "  --isolate-home    a fresh temporary HOME and XDG folders, removed afterwards\n"     \
+    "                    (default: the real HOME, a person recording their session)\n"
 #define LIVE_ENV_NOTE                                                                       \
     "The program gets TERM=xterm-256color and LANG=LC_ALL=C.UTF-8 unless --env says else.\n"
 
@@ -77,7 +89,7 @@ const cli_command RECORD_COMMAND = {
     "record",
     "[-o FILE.cast] [--journal FILE] [FLAGS] -- CMD [ARGS]",
     "run a program attached to this terminal and record it",
-    RECORD_DETAILS LIVE_FLAGS_LIST LIVE_ENV_NOTE,
+    RECORD_DETAILS RECORD_FLAGS_LIST LIVE_ENV_NOTE,
     cmd_record,
 };
 
@@ -102,19 +114,26 @@ const cli_command HOST_COMMAND = {
     "                  (a tape's always do; arguments, environment values and typed input\n" \
     "                  never appear)\n"                                                  \
     "  --shard I/N     run the Ith of N parts of the sorted file list (CI matrices)\n"  \
+    "  --grep TEXT     only the files whose path holds TEXT\n"                          \
+    "  --retries N     run a failed file again, up to N times (0 to 10); one that passes\n" \
+    "                  then counts as passed and is reported as flaky, never silently\n" \
+    "  --pass-with-no-tests  no file to run is a pass (by default it is exit 2)\n"       \
     "  --jobs N        files run at once, 1 to 256\n"                                    \
+    "  --inherit-home  tapes get the real HOME (by default every file gets a fresh one;\n" \
+    "                  a spec passes HOME on with \"inherit_env\": [\"HOME\"])\n"           \
     "  --artifacts DIR where a failed file leaves its folder (trace, screen, report.html;\n" \
     "                  default $TESSERA_ARTIFACTS, else tessera-artifacts/ beside the file)\n" \
     "\nA failure shows its place, what was expected, the screen at the failing moment\n" \
     "(rows numbered) and its artifacts folder.\n"                                         \
-    "\nexit codes: 0 all passed, 1 any failed (a deadline too), 2 any file invalid or a\n" \
-    "report path that cannot be written (checked before anything runs), 5 a report that\n" \
-    "could not be finished.\n"
+    "\nexit codes: 0 all passed (flaky ones too), 1 any failed (a deadline too), 2 any file\n" \
+    "invalid, no file to run, or a report path that cannot be written (checked before\n"  \
+    "anything runs), 5 a report that could not be finished.\n"
 
 const cli_command TEST_COMMAND = {
     "test",
     "[--check] [--update] [--report FILE] [--junit FILE] [--report-details] [--shard I/N]\n"
-    "            [--jobs N] [--artifacts DIR] SPEC|TAPE|DIR...",
+    "            [--grep TEXT] [--retries N] [--pass-with-no-tests] [--jobs N]\n"
+    "            [--inherit-home] [--artifacts DIR] SPEC|TAPE|DIR...",
     "run JSON test specs and tapes as a suite, with reports",
     TEST_DETAILS,
     cmd_test,

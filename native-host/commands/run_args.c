@@ -20,7 +20,7 @@
 typedef enum flag_id {
     F_ROWS, F_COLS, F_TIMEOUT, F_SETTLE, F_STYLED, F_QUIET, F_REFLOW, F_HELP,
     F_EXPECT, F_EXPECT_NOT, F_EXPECT_EXIT, F_GOLDEN, F_UPDATE, F_OUT, F_JOURNAL,
-    F_ENV, F_CLEAR_ENV, F_CWD, F_ISOLATE_HOME, F_ARTIFACTS,
+    F_ENV, F_CLEAR_ENV, F_CWD, F_ISOLATE_HOME, F_INHERIT_HOME, F_ARTIFACTS,
 } flag_id;
 
 typedef struct flag_def {
@@ -52,6 +52,7 @@ static const flag_def FLAGS[] = {
     {"--clear-env", NULL, 0, ENV_USERS, F_CLEAR_ENV},
     {"--cwd", NULL, 1, ENV_USERS, F_CWD},
     {"--isolate-home", NULL, 0, ALL, F_ISOLATE_HOME},
+    {"--inherit-home", NULL, 0, ALL & ~RUN_CMD_RECORD, F_INHERIT_HOME},
     {"--artifacts", NULL, 1, RUN_CMD_RUN | RUN_CMD_SNAPSHOT | RUN_CMD_SCRIPT, F_ARTIFACTS},
 };
 #define NFLAGS (sizeof FLAGS / sizeof FLAGS[0])
@@ -161,7 +162,13 @@ static int apply(run_args *a, const flag_def *f, const char *v)
         return TSR_EXIT_OK;
     case F_CLEAR_ENV: a->live.clear_env = 1; return TSR_EXIT_OK;
     case F_CWD: a->live.cwd = v; return TSR_EXIT_OK;
-    case F_ISOLATE_HOME: a->live.isolate_home = 1; return TSR_EXIT_OK;
+    case F_ISOLATE_HOME:
+    case F_INHERIT_HOME:
+        if (a->home_given && a->live.isolate_home != (f->id == F_ISOLATE_HOME))
+            return diag_usage("--isolate-home and --inherit-home: the program's HOME is one of them");
+        a->home_given = 1;
+        a->live.isolate_home = f->id == F_ISOLATE_HOME;
+        return TSR_EXIT_OK;
     }
     return TSR_EXIT_OK;
 }
@@ -199,6 +206,9 @@ int run_args_parse(run_command command, int argc, char **argv, run_args *a)
     a->live.term.reflow = 0;
     a->live.timeout_ns = 10ull * 1000000000u;
     a->live.settle_ns = 100000000u;
+    /* Hermetic by default: a test never writes into the user's home. record is
+     * a person recording their own session: it keeps the real HOME. */
+    a->live.isolate_home = command != RUN_CMD_RECORD;
     size_t n = (size_t)argc + 1;
     a->expects = calloc(n, sizeof *a->expects);
     a->expect_nots = calloc(n, sizeof *a->expect_nots);

@@ -23,6 +23,7 @@ typedef struct run_args {
     live_options live;   /* what starting and driving the program needs */
     int reflow_given, help;
     int timeout_given;   /* record: only a given --timeout ends it */
+    int home_given;      /* --isolate-home or --inherit-home was given */
     char **argv;         /* the program and its arguments (NULL-terminated), or NULL */
     const char *file;    /* script: the tape */
     const char **expects;     size_t nexpects;

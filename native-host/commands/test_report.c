@@ -85,6 +85,15 @@ static void lines(const char *prefix, const char *text, int numbered)
 
 void test_report_human(const test_file *f, const test_result *r, const test_details *d)
 {
+    if (r->code == TSR_EXIT_OK && r->flaky) {
+        char line[1024];
+        failure_line(f, r, line, sizeof line);
+        printf("FLAKY %s (%.2fs): passed on attempt %d; attempt 1: %s\n", f->path, r->seconds,
+               r->attempts, line);
+        if (r->artifacts[0])
+            printf("  artifacts of attempt 1: %s\n", r->artifacts);
+        return;
+    }
     if (r->code == TSR_EXIT_OK) {
         printf("PASS %s (%.2fs)%s\n", f->path, r->seconds, r->staged ? " (snapshots staged)" : "");
         return;
@@ -155,21 +164,27 @@ int test_report_json(FILE *out, const char *path, const test_file *files,
                      const test_result *results, const test_details *details, size_t count,
                      const char *shard)
 {
-    size_t failed = 0;
-    for (size_t i = 0; i < count; i++)
+    size_t failed = 0, flaky = 0;
+    for (size_t i = 0; i < count; i++) {
         failed += results[i].code != TSR_EXIT_OK;
+        flaky += results[i].flaky;
+    }
     fprintf(out, "{\"report\": \"tessera test\", \"version\": 1, \"shard\": ");
     json_string(out, shard);
-    fprintf(out, ", \"passed\": %zu, \"failed\": %zu, \"files\": [", count - failed, failed);
+    fprintf(out, ", \"passed\": %zu, \"failed\": %zu, \"flaky\": %zu, \"files\": [",
+            count - failed, failed, flaky);
     for (size_t i = 0; i < count; i++) {
         const test_result *r = &results[i];
         fprintf(out, "%s\n  {\"file\": ", i ? "," : "");
         json_string(out, files[i].path);
-        fprintf(out, ", \"kind\": \"%s\", \"status\": \"%s\", \"seconds\": %.3f",
-                files[i].is_tape ? "tape" : "spec", status_of(r), r->seconds);
-        if (r->code != TSR_EXIT_OK) {
-            fprintf(out, ", \"failure\": {\"exit_code\": %d, \"deadline\": %s, ", r->code,
-                    r->deadline ? "true" : "false");
+        fprintf(out, ", \"kind\": \"%s\", \"status\": \"%s\", \"seconds\": %.3f, "
+                     "\"attempts\": %d, \"flaky\": %s",
+                files[i].is_tape ? "tape" : "spec", status_of(r), r->seconds,
+                r->attempts ? r->attempts : 1, r->flaky ? "true" : "false");
+        if (r->code != TSR_EXIT_OK || r->flaky) {
+            /* a flaky file's failure is its first attempt's */
+            fprintf(out, ", \"failure\": {\"exit_code\": %d, \"deadline\": %s, ",
+                    r->flaky ? TSR_EXIT_FAILED : r->code, r->deadline ? "true" : "false");
             if (r->step >= 0)
                 fprintf(out, "\"step\": %ld, \"line\": %ld, \"column\": %ld, \"action\": \"%s\", ",
                         r->step, r->line, r->column, r->action);
@@ -250,6 +265,17 @@ static void junit_failure(FILE *out, const test_file *f, const test_result *r,
     fputs("    </testcase>\n", out);
 }
 
+/* A flaky pass, as Maven Surefire writes a rerun that passed: the test
+ * passes, and a <flakyFailure> says how its first attempt failed. */
+static void junit_flaky(FILE *out, const test_file *f, const test_result *r)
+{
+    char line[1024];
+    failure_line(f, r, line, sizeof line);
+    fputs(">\n      <flakyFailure type=\"failure\" message=\"", out);
+    xml_text(out, line);
+    fprintf(out, "\">passed on attempt %d</flakyFailure>\n    </testcase>\n", r->attempts);
+}
+
 int test_report_junit(FILE *out, const char *path, const test_file *files,
                       const test_result *results, const test_details *details, size_t count,
                       const char *shard)
@@ -273,7 +299,9 @@ int test_report_junit(FILE *out, const char *path, const test_file *files,
         fputs("\" file=\"", out);
         xml_text(out, files[i].path);
         fprintf(out, "\" time=\"%.3f\"", r->seconds);
-        if (r->code == TSR_EXIT_OK)
+        if (r->code == TSR_EXIT_OK && r->flaky)
+            junit_flaky(out, &files[i], r);
+        else if (r->code == TSR_EXIT_OK)
             fputs("/>\n", out);
         else
             junit_failure(out, &files[i], r, &details[i]);

@@ -156,6 +156,7 @@ void test_run_file(const test_file *f, size_t i, const test_options *o, test_res
             a.timeout_ns = 10ull * 1000000000u;
             a.settle_ns = 100ull * 1000000u;
             a.quiet = 1;
+            a.isolate_home = !o->inherit_home; /* hermetic, as every test mode */
             a.artifacts = o->artifacts;
             a.private_trace = !f->is_tape; /* the spec format's privacy rule */
             a.report_details = o->report_details || info.report_details;

@@ -27,6 +27,9 @@ typedef struct test_result {
     double seconds;
     char reason[320];
     char artifacts[4096]; /* the failure's artifacts folder ("" when none) */
+    int attempts;      /* runs of the file (--retries) */
+    int flaky;         /* it failed, then passed on a retry: the fields above are the
+                        * first failure's, code is 0 */
     /* The expectation and the screen at the failing moment, where the privacy
      * rule allows them, are files the child leaves in the stage folder
      * (test_detail_path): too long for a fixed record. */
@@ -39,6 +42,7 @@ void test_detail_path(const char *stage_dir, size_t i, char kind, char *out, siz
 typedef struct test_options {
     int update;
     int report_details;    /* --report-details: specs' reports carry expected text and screens */
+    int inherit_home;      /* --inherit-home: tapes get the real HOME (specs: inherit_env) */
     const char *stage_dir; /* where children stage snapshots and leave their diffs */
     const char *artifacts; /* --artifacts DIR, or NULL (artifacts.h) */
 } test_options;
@@ -48,6 +52,12 @@ typedef struct test_options {
  * error prints it and returns TSR_EXIT_USAGE. */
 int test_collect(char **args, int nargs, test_file **files, size_t *count);
 void test_files_free(test_file *files, size_t count);
+
+/* Runs the files, each in a child process, jobs at once; a failed file runs
+ * again up to retries times (passing then: flaky). results[i] gets file i's
+ * outcome. Returns 0, or -1 when a child could not be started. */
+int test_run_all(const test_file *files, size_t n, long jobs, long retries, const test_options *o,
+                 test_result *results);
 
 /* Runs file index i in this (child) process: its result into *r. */
 void test_run_file(const test_file *f, size_t i, const test_options *o, test_result *r);

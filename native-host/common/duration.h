@@ -1,5 +1,6 @@
-/* Parsing time spans as the CLI and tapes write them: a whole number and a
- * unit, "500ms", "5s", "1m". No unit, a fraction or a sign is an error. */
+/* Parsing time spans as the CLI and tapes write them: a number and a unit,
+ * "500ms", "1.8s", "1m". No unit, a sign, an exponent or a value finer than
+ * a nanosecond is an error. */
 #ifndef TSR_CLI_DURATION_H
 #define TSR_CLI_DURATION_H
 

@@ -118,6 +118,7 @@ static int spawn(host *h, const tsr_json_value *o)
     const tsr_json_value *cwd = field(o, "cwd", TSR_JSON_STRING, "spawn", -1, &bad);
     const tsr_json_value *clear = field(o, "clearEnv", TSR_JSON_TRUE, "spawn", -1, &bad);
     const tsr_json_value *isolate = field(o, "isolateHome", TSR_JSON_TRUE, "spawn", -1, &bad);
+    const tsr_json_value *inherit = field(o, "inheritHome", TSR_JSON_TRUE, "spawn", -1, &bad);
     live_options a = *h->opts;
     if (bad || int_field(o, "rows", 1, TSR_MAX_ROWS, a.term.rows, "spawn", -1, &a.term.rows) ||
         int_field(o, "cols", 1, TSR_MAX_COLS, a.term.cols, "spawn", -1, &a.term.cols))
@@ -165,10 +166,16 @@ static int spawn(host *h, const tsr_json_value *o)
                 snprintf(envv[i], n, "%s=%s", m->key, m->value.u.string.bytes);
         }
     }
+    if (ok && isolate && inherit) {
+        host_error("spawn", -1, "\"isolateHome\" and \"inheritHome\": HOME is one of them");
+        ok = 0;
+    }
     if (ok) {
         a.env = (const char **)envv;
         a.clear_env = clear && clear->type == TSR_JSON_TRUE;
-        a.isolate_home = a.isolate_home || (isolate && isolate->type == TSR_JSON_TRUE);
+        /* hermetic unless asked (`tessera host --inherit-home` or inheritHome);
+         * isolateHome, the default said, is still accepted */
+        a.isolate_home = inherit ? 0 : isolate ? 1 : a.isolate_home;
         a.cwd = cwd ? cwd->u.string.bytes : NULL;
         int code = h->start(&h->s, &a, argv, h->sink); /* the error goes out as JSON only */
         if (code != TSR_EXIT_OK) {

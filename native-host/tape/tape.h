@@ -41,6 +41,7 @@ typedef struct tape_step {
 
 typedef struct tape {
     int rows, cols, reflow;  /* 0 when the tape does not say */
+    int inherit_home;        /* `inherit-home`: the real HOME, not a fresh one */
     char **env;              /* `env NAME=VALUE` lines, NULL-terminated, owned (or NULL) */
     size_t nenv;
     char *cwd;               /* `cwd DIR`, owned (or NULL); relative to the tape's folder */

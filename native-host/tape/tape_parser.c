@@ -88,7 +88,7 @@ static int parse_duration(parse_ctx *c, const tape_token *tok, uint64_t *out)
     if (tok->quoted || duration_parse(tok->text, tok->len, out, &reason) != 0) {
         char q[64];
         tsr_quote(q, sizeof q, tok->text, tok->len, 0);
-        return error_at(c, tok->column, "expected a duration such as 500ms, 5s or 1m, got %s%s%s",
+        return error_at(c, tok->column, "expected a duration such as 500ms, 1.5s or 1m, got %s%s%s",
                         q, tok->quoted ? "" : ": it ", tok->quoted ? "" : reason);
     }
     return TSR_EXIT_OK;
@@ -244,11 +244,11 @@ static int setting(parse_ctx *c, const char *name)
         return error_at(c, tok->column, "%s must come before run", name);
     if (strcmp(name, "env") == 0 || strcmp(name, "cwd") == 0)
         return start_setting(c, name);
-    int want = strcmp(name, "reflow") == 0 ? 0 : 1;
-    if ((int)l->count - 1 != want)
-        return error_at(c, tok->column, "%s takes %d argument%s", name, want, want ? "" : "s");
-    if (!want) {
-        c->t->reflow = 1;
+    int flag = strcmp(name, "reflow") == 0 || strcmp(name, "inherit-home") == 0;
+    if ((int)l->count - 1 != !flag)
+        return error_at(c, tok->column, "%s takes %d argument%s", name, !flag, flag ? "s" : "");
+    if (flag) {
+        *(name[0] == 'r' ? &c->t->reflow : &c->t->inherit_home) = 1;
         return TSR_EXIT_OK;
     }
     return parse_int(c, &l->tokens[1], 1, 1000, strcmp(name, "rows") == 0 ? &c->t->rows : &c->t->cols);
@@ -285,7 +285,7 @@ static int parse_line(parse_ctx *c)
         return error_at(c, name->column, "a line starts with a directive, not a string");
     if (strcmp(name->text, "rows") == 0 || strcmp(name->text, "cols") == 0 ||
         strcmp(name->text, "reflow") == 0 || strcmp(name->text, "env") == 0 ||
-        strcmp(name->text, "cwd") == 0)
+        strcmp(name->text, "cwd") == 0 || strcmp(name->text, "inherit-home") == 0)
         return setting(c, name->text);
     if (strcmp(name->text, "run") == 0)
         return run(c);

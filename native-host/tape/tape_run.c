@@ -565,6 +565,8 @@ static int run(const char *path, const tape *t, const live_options *a, recorder 
         eff.term.cols = t->cols;
     if (t->reflow)
         eff.term.reflow = 1;
+    if (t->inherit_home)
+        eff.isolate_home = 0;
     if (t->step_timeout_ns)
         eff.timeout_ns = t->step_timeout_ns;
     /* the tape's env lines first: --env on the command line wins */

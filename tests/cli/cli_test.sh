@@ -251,6 +251,13 @@ case_replay_points() {
     expect_ok '\n'
     run replay p.cast --mark half
     expect_ok 'one\n'
+    # spans take decimals, exactly: 1.5s is 1500ms, 1.49s stops before the event at 1.5 s
+    run replay --at 1.5s p.cast
+    expect_ok 'one\ntwo\n'
+    run replay --at 1.49s p.cast
+    expect_ok 'one\n'
+    run replay --at 0.025m p.cast
+    expect_ok 'one\ntwo\n'
 }
 
 case_err_replay_points() {
@@ -264,7 +271,11 @@ case_err_replay_points() {
     run replay --event -1 p.cast
     expect_error 2 'tessera: --event needs a whole number of events from 0, got "-1" (see tessera --help)'
     run replay --at soon p.cast
-    expect_error 2 'tessera: --at must be a whole number with a unit (500ms, 5s, 1m), got "soon" (see tessera --help)'
+    expect_error 2 'tessera: --at must be a number with a unit (500ms, 1.5s, 1m), got "soon" (see tessera --help)'
+    run replay --at 1.s p.cast
+    expect_error 2 'tessera: --at needs digits after its decimal point (1.5s), got "1.s" (see tessera --help)'
+    run replay --at 0.0000000001s p.cast
+    expect_error 2 'tessera: --at is finer than a nanosecond, got "0.0000000001s" (see tessera --help)'
     run feed --at 1s p.cast
     expect_error 2 'tessera: unknown option "--at" (see tessera --help)'
 }

@@ -155,11 +155,13 @@ expect(p.wait() == 0 and rest == b"" and len(errs) == 2
        and all("has exited" in e["error"] for e in errs), "after EXIT: %r %r" % (rest, errs))
 
 # Every input is an INPUT frame with the bytes written, before its ack; clearEnv starts the
-# program from an empty environment plus env (and the terminal defaults).
+# program from an empty environment plus env (and the terminal defaults); inheritHome keeps
+# the fresh HOME out (by default the program gets one, with the XDG folders).
 p = subprocess.Popen([BIN, "host"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                      stderr=subprocess.PIPE)
 seen = b""
-send({"op": "spawn", "cmd": "/bin/sh", "clearEnv": True, "env": {"TSR_TEST_MARK": MARK, "ONLY": "this"},
+send({"op": "spawn", "cmd": "/bin/sh", "clearEnv": True, "inheritHome": True,
+      "env": {"TSR_TEST_MARK": MARK, "ONLY": "this"},
       "args": ["-c", "env | sort | tr '\\n' ' '; echo; echo ready; read x; echo got:$x"]})
 until(lambda f: b"ready" in seen, "ready")
 envline = seen.decode().split("\r\n")[0].split()

@@ -49,9 +49,13 @@ case_env_defaults() {
 }
 
 case_env_given_and_cleared() {
-    t run --clear-env --env TERM=vt100 --env FOO=bar --expect-exit 0 -- /bin/sh -c 'printf "%s|%s|%s|\n" "$TERM" "$FOO" "${HOME:-unset}"'
+    t run --clear-env --inherit-home --env TERM=vt100 --env FOO=bar --expect-exit 0 -- /bin/sh -c 'printf "%s|%s|%s|\n" "$TERM" "$FOO" "${HOME:-unset}"'
     expect_code 0
     expect_out "vt100|bar|unset|"
+    # by default a cleared environment still gets the fresh HOME (hermetic)
+    t run --clear-env --expect-exit 0 -- /bin/sh -c 'printf "home=%s|\n" "$HOME"'
+    expect_code 0
+    grep -q '^home=.*/tessera-home-' out || { fail "no fresh HOME: $(cat out)"; show; }
 }
 
 case_is_a_tty_with_size() {
@@ -274,6 +278,55 @@ case_isolate_home() {
     t run --isolate-home --env HOME=/nowhere --expect-exit 0 -- sh -c 'echo "home=$HOME"'
     expect_code 0
     expect_out "home=/nowhere"
+}
+
+# Hermetic by default: every mode that runs a program as a test gives it a
+# fresh HOME; real programs that write to their home (python3's REPL its
+# history, a shell a file) leave the real one empty. record keeps the real
+# HOME (a person recording their own session); --inherit-home, a tape's
+# inherit-home and the host's inheritHome opt out.
+case_hermetic_by_default() {
+    mkdir realhome
+    export HOME="$WORK/realhome"
+    writes='touch "$HOME/.written"; mkdir -p "$HOME/.config/app"; echo done'
+    py="$(command -v python3)"
+    t run --expect-exit 0 -- sh -c "$writes"
+    expect_code 0
+    t snapshot -- sh -c "$writes"
+    expect_code 0
+    printf 'run %s -q -i
+expect ">>>"
+type "1+1\r"
+expect "2"
+send-exit
+expect-exit 0
+' "$py" >py.tape
+    t script py.tape
+    expect_code 0
+    "$BIN" test py.tape </dev/null >out 2>err
+    CODE=$?
+    expect_code 0
+    printf '{"version": 1, "command": ["sh", "-c", "%s"], "steps": [{"expect": "done"}]}\n' \
+        'touch $HOME/.written; echo done; sleep 1' >w.spec.json
+    "$BIN" test w.spec.json </dev/null >out 2>err
+    CODE=$?
+    expect_code 0
+    (printf '{"op":"spawn","cmd":"sh","args":["-c","touch $HOME/.hostwrote"]}\n'; sleep 1) |
+        "$BIN" host >/dev/null 2>&1
+    left=$(find realhome -mindepth 1 | head -5)
+    [ -z "$left" ] || fail "a test mode wrote into the real HOME: $left"
+    # the ways to ask for the real HOME
+    t run --inherit-home --expect-exit 0 -- sh -c 'touch "$HOME/.run"'
+    printf 'inherit-home\nrun sh -c "touch $HOME/.tape; echo ok"\nexpect "ok"\n' >home.tape
+    t script home.tape
+    (printf '{"op":"spawn","cmd":"sh","args":["-c","touch $HOME/.host"],"inheritHome":true}\n'; sleep 1) |
+        "$BIN" host >/dev/null 2>&1
+    printf 'x\n' | "$BIN" record -o r.cast -- sh -c 'read x; touch "$HOME/.record"' >/dev/null 2>&1
+    for f in .run .tape .host .record; do
+        [ -e "realhome/$f" ] || fail "$f: the real HOME was not given when asked (or to record)"
+    done
+    t run --isolate-home --inherit-home -- true
+    expect_code 2
 }
 
 case_record_journal_replay() {

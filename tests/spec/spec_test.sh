@@ -213,8 +213,9 @@ case_no_secrets() {
     spec stays.spec.json '{"version": 1, "command": ["sh", "-c", "stty -echo; echo SECRETSTAYS; read x; sleep 5", "SECRETARG2"],
       "steps": [{"expect": "SECRETSTAYS"}, {"text": "SECRETINPUT2"}, {"expect_not": "SECRETSTAYS"}], "timeout_ms": 300}'
     spec notstarted.spec.json '{"version": 1, "command": ["./SECRETPROGRAM", "SECRETARG3"], "steps": [{"exit": 0}]}'
-    # a tape is not private: its expected text and screen are in every report
-    printf 'run sh -c "echo TAPESCREEN"\nexpect "TAPEEXPECT" 300ms\n' >tape.tape
+    # a tape is not private: its expected text and screen are in every report, but neither
+    # its environment values nor what it typed (the program does not echo)
+    printf 'env TAPEENV=SECRETTAPEENVVALUE\nrun sh -c "stty -echo; echo TAPESCREEN; read x; sleep 5"\nexpect "TAPESCREEN"\ntype "SECRETTAPEINPUT"\nexpect "TAPEEXPECT" 300ms\n' >tape.tape
     SECRETINHERITED=SECRETINHERITEDVALUE t --report r.json --junit j.xml .
     expect_code 1
     [ "$(grep -c '^FAIL ' out)" -eq 4 ] || { fail "not 4 failures"; show; }
@@ -232,7 +233,48 @@ case_no_secrets() {
     expect_code 1
     for f in out r.json j.xml; do
         grep -q 'SECRETEXPECTED' $f || fail "$f lacks the expected text with --report-details"
-        if grep -E 'SECRET(ARG|ENV|INHERITED|INPUT|PROGRAM)' $f; then fail "$f: a secret with --report-details"; fi
+        if grep -E 'SECRET(ARG|ENV|INHERITED|INPUT|PROGRAM|TAPE)' $f; then fail "$f: a secret with --report-details"; fi
+    done
+}
+
+# --grep picks files by path; --retries runs a failed file again and a pass
+# then is flaky in every report, never silent; finding nothing is exit 2
+# unless --pass-with-no-tests.
+case_grep_retries_empty() {
+    mkdir empty
+    printf 'run sh -c "if [ -e marker ]; then echo ok; else touch marker; echo no; fi; sleep 3"\nexpect "ok" 500ms\n' >flaky.tape
+    printf 'run sh -c "echo fine; sleep 3"\nexpect "fine"\n' >good.tape
+    t --grep good .
+    expect_code 0
+    grep -q '^PASS ./good.tape' out && ! grep -q flaky out || { fail "--grep"; show; }
+    t --retries 2 --report r.json --junit j.xml flaky.tape good.tape
+    expect_code 0
+    grep -q '^FLAKY flaky.tape (.*): passed on attempt 2; attempt 1: flaky.tape:2:1: step 0 (expect)' out ||
+        { fail "flaky not said"; show; }
+    grep -q '^2 passed (1 flaky: passed on a retry), 0 failed$' out || { fail "summary"; show; }
+    grep -q '"flaky": 1' r.json && grep -q '"attempts": 2, "flaky": true' r.json || fail "json: $(cat r.json)"
+    grep -q '<flakyFailure type="failure" message="flaky.tape:2:1' j.xml || fail "junit: $(cat j.xml)"
+    rm -f marker
+    t flaky.tape
+    expect_code 1
+    t empty
+    expect_code 2
+    grep -qF 'no test found' err || { fail "an empty folder"; show; }
+    t --grep nothing .
+    expect_code 2
+    grep -qF 'no test matches --grep' err || { fail "nothing matched"; show; }
+    t --pass-with-no-tests empty
+    expect_code 0
+}
+
+# --report and --junit paths are checked before anything runs: exit 2, no run, no file.
+case_report_paths_first() {
+    spec s.spec.json '{"version": 1, "command": ["sh", "-c", "echo ran > ran.txt"], "steps": [{"exit": 0}]}'
+    for flag in --report --junit; do
+        t $flag no/such/folder/r.xml s.spec.json
+        expect_code 2
+        grep -qF 'no/such/folder/r.xml: cannot write the report' err || { fail "$flag: not said"; show; }
+        [ ! -e ran.txt ] || fail "$flag: the suite ran before the path was checked"
     done
 }
 

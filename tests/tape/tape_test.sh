@@ -155,7 +155,7 @@ case_not_started() {
     expect_code 4
 }
 case_parse_errors() {
-    bad 'wait "x" 5' 'bad.tape:2:10: expected a duration such as 500ms, 5s or 1m, got "5": it needs a unit: ms, s or m'
+    bad 'wait "x" 5' 'bad.tape:2:10: expected a duration such as 500ms, 1.5s or 1m, got "5": it needs a unit: ms, s or m'
     bad 'wait "x"' 'bad.tape:2:1: wait takes 2 arguments, got 1'
     bad 'type "abc' 'bad.tape:2:6: unterminated string: a closing " is missing'
     bad 'type "a\qb"' 'bad.tape:2:8: unknown escape (use \n \t \r \e \0 \" \\ \xHH or \u{HEX})'
@@ -353,7 +353,7 @@ case_expect_step_deadline() {
     grep -q 'd.tape:4: expect "never": it is not on the screen (its deadline reached)' err ||
         { fail "message"; show; }
     bad 'expect "x" 0s' 'bad.tape:2:12: expect: the deadline must be more than 0'
-    bad 'expect "x" 5' 'bad.tape:2:12: expected a duration such as 500ms, 5s or 1m, got "5": it needs a unit: ms, s or m'
+    bad 'expect "x" 5' 'bad.tape:2:12: expected a duration such as 500ms, 1.5s or 1m, got "5": it needs a unit: ms, s or m'
     bad 'ready 1s 2s' 'bad.tape:2:10: ready takes at most 1 argument, got 2'
 }
 
