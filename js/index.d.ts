@@ -505,7 +505,8 @@ export interface TerminalExpectation {
   toHaveShownText(text: string, options?: ShownOptions & { exact?: boolean }): Promise<AssertionStats>;
   /**
    * The settled screen matches the golden file `__snapshots__/NAME.txt` beside the test file
-   * (or in `dir`), compared as `tessera snapshot --golden` compares; with TESSERA_UPDATE=1 the
+   * (or in `dir`), compared once the screen is unchanged for settleMs by the native `tessera
+   * golden` (through WASI): a difference fails at once, with its diff. With TESSERA_UPDATE=1 the
    * settled screen's exact padded grid is written there instead (Node only).
    */
   toMatchSnapshot(name: string, options?: SettleOptions & { dir?: string }):
@@ -517,6 +518,10 @@ export declare function expectTerminal(target: Session | Locator | Recording): T
 export declare class TerminalAssertionError extends Error {
   readonly code: 'ERR_ASSERTION';
   readonly assertion: string;
+  /** Why it failed, e.g. 'timed out after 500 ms' (the message's first line ends with it). */
+  readonly reason: string;
+  /** What was expected, e.g. 'the locator to match exactly once' (the message's "expected:"). */
+  readonly expectation: string;
   readonly locator: string | null;
   readonly timeoutMs: number;
   readonly candidates: Match[];

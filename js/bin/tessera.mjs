@@ -1,18 +1,15 @@
 #!/usr/bin/env node
-// tessera feed|replay on WebAssembly:
+// The native tool's commands on WebAssembly:
 //
-//   node js/bin/tessera.mjs feed|replay [--engine wasi|emscripten] [FLAGS] [FILE|-]
+//   node js/bin/tessera.mjs feed|replay|view|golden|artifacts [FLAGS] [FILE|-]
 //
-// The native tool's own feed and replay, compiled as a WASI command (src/cli/cli.js):
-// the same arguments, output bytes, messages and exit codes as build/bin/tessera.
-// --engine is still accepted anywhere among the flags, for the command lines that name
-// it; both values run that one WASI build.
-//
-//   node js/bin/tessera.mjs view [--port N] [--no-open] FILE
-//
-// serves the browser viewer (web/) and FILE on 127.0.0.1 (src/cli/view.js).
+// native-host's C compiled as a WASI command (src/cli/cli.js): the same arguments, output
+// bytes, messages and exit codes as build/bin/tessera. `view --open` starts xdg-open here,
+// which the WASI command cannot (src/cli/view_open.js). --engine wasi|emscripten is still
+// accepted among feed's and replay's flags, for the command lines that name it; both values
+// run that one WASI build.
 import { runCli } from '../src/cli/cli.js';
-import { runView } from '../src/cli/view.js';
+import { runView } from '../src/cli/view_open.js';
 
 try {
   const args = process.argv.slice(2);

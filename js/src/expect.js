@@ -15,7 +15,6 @@ const AssertionError = globalThis.process?.versions?.node
   : PlainAssertionError;
 import { screenSection } from './diagnostics.js';
 import { HistoryEvictedError } from './errors.js';
-import { goldenDiff, goldenMatches, onlySpacingDiffers } from './golden.js';
 import { Locator, formatRange } from './locator.js';
 import { Session } from './session.js';
 
@@ -29,6 +28,9 @@ export class TerminalAssertionError extends AssertionError {
   constructor(details) {
     super({ message: formatFailure(details), operator: details.assertion });
     this.assertion = details.assertion;
+    /** Why it failed, and what was expected (the message's first two lines, in words). */
+    this.reason = details.reason;
+    this.expectation = details.expected;
     this.locator = details.locator ? String(details.locator) : null;
     this.timeoutMs = details.timeoutMs;
     this.candidates = details.candidates ?? [];
@@ -94,7 +96,7 @@ class TerminalExpectation {
    * must also hold while the screen stays unchanged for settleMs, measured
    * from the newest revision's time (the last visual change).
    */
-  async _converge(name, expected, opts, judge, { settleFrom, explain } = {}) {
+  async _converge(name, expected, opts, judge, { settleFrom } = {}) {
     const s = this.session;
     const settleNs = opts.settleMs ? ms2ns(opts.settleMs) : 0n;
     const deadline = s.nowNs() + ms2ns(opts.timeoutMs);
@@ -122,13 +124,12 @@ class TerminalExpectation {
         waitUntil = min(readyAt, deadline);
       } else if (s.ended) {
         throw this._fail(name, `the program ended and its final screen does not meet the condition${this._shortOfNth(result)}`,
-          expected, opts, { snapshot: snap, candidates: result.candidates, note: explain?.(snap) });
+          expected, opts, { snapshot: snap, candidates: result.candidates });
       }
       if (now >= deadline) {
         const why = result.ok ? `timed out after ${opts.timeoutMs} ms: the condition held but the screen did not stay unchanged for ${opts.settleMs} ms`
           : `timed out after ${opts.timeoutMs} ms${this._shortOfNth(result)}`;
-        throw this._fail(name, why, expected, opts, { snapshot: snap, candidates: result.candidates,
-          note: result.ok ? undefined : explain?.(snap) });
+        throw this._fail(name, why, expected, opts, { snapshot: snap, candidates: result.candidates });
       }
       await s.waitForChange(waitUntil);
       stats.wakeups++;
@@ -204,10 +205,11 @@ class TerminalExpectation {
   }
 
   /**
-   * The settled screen (unchanged for settleMs, default 100) matches the
-   * golden file __snapshots__/NAME.txt beside the test file (or in
-   * options.dir), compared as `tessera snapshot` compares. With
-   * TESSERA_UPDATE=1 the settled screen's exact grid is written there instead.
+   * The settled screen (unchanged for settleMs, default 100) matches the golden file
+   * __snapshots__/NAME.txt beside the test file (or in options.dir). It is compared once,
+   * when the screen has settled, by the native `tessera golden` (golden_command.js): a
+   * difference fails at once. With TESSERA_UPDATE=1 the settled screen's exact grid is
+   * written there instead.
    */
   async toMatchSnapshot(name, opts = {}) {
     if (this.locator) throw new TypeError('toMatchSnapshot() applies to a terminal: expectTerminal(terminal).toMatchSnapshot(name)');
@@ -215,34 +217,38 @@ class TerminalExpectation {
       throw new TypeError(`toMatchSnapshot(name): a non-empty relative name without '..', got ${JSON.stringify(name)}`);
     }
     const caller = opts.dir ? null : callerFile(new Error().stack); // before any await: the test's frame is on the stack
-    const [fs, path, url] = await Promise.all([import('node:fs/promises'), import('node:path'), import('node:url')]);
+    const [fs, path, url, golden] = await Promise.all([import('node:fs/promises'), import('node:path'),
+      import('node:url'), import('./golden_command.js')]);
     if (!opts.dir && !caller) throw new TypeError('toMatchSnapshot(): cannot tell the test file from the stack; pass { dir }');
     const dir = opts.dir ? path.resolve(String(opts.dir)) : path.join(path.dirname(url.fileURLToPath(caller)), '__snapshots__');
     const file = path.join(dir, `${name}.txt`);
     const o = this._opts(opts, true);
-    const grid = (snap) => `${snap.snapshot()}\n`;
-    if (globalThis.process?.env?.TESSERA_UPDATE === '1') {
-      const stats = await this._converge('toMatchSnapshot', `the screen to stay unchanged for ${o.settleMs} ms, to be written to ${file}`,
-        o, () => ({ ok: true }));
-      await fs.mkdir(path.dirname(file), { recursive: true });
-      const tmp = `${file}.${process.pid}.tmp`;
-      await fs.writeFile(tmp, grid(this.session.engineScreen.revisionAt(stats.revision)));
-      await fs.rename(tmp, file);
+    const update = globalThis.process?.env?.TESSERA_UPDATE === '1';
+    if (!update) {
+      try {
+        await fs.access(file, fs.constants.R_OK);
+      } catch (e) {
+        throw this._fail('toMatchSnapshot', `cannot read the golden file: ${e.code ?? e.message} (write it with TESSERA_UPDATE=1)`,
+          `the screen to match ${file}`, o);
+      }
+    }
+    const expected = update ? `the screen to stay unchanged for ${o.settleMs} ms, to be written to ${file}`
+      : `the screen, once unchanged for ${o.settleMs} ms, to match ${file}`;
+    // Mid-update (synchronized output held) is not settled.
+    const stats = await this._converge('toMatchSnapshot', expected, o, (snap) => ({ ok: !snap.modes.synchronized_output }));
+    const snap = this.session.engineScreen.revisionAt(stats.revision);
+    const screen = `${snap.snapshot()}\n`;
+    if (update) {
+      const r = await golden.writeGolden(file, screen);
+      if (!r.ok) throw this._fail('toMatchSnapshot', r.reason, expected, o, { snapshot: snap });
       return { ...stats, file, updated: true };
     }
-    let golden;
-    try {
-      golden = await fs.readFile(file, 'utf8');
-    } catch (e) {
-      throw this._fail('toMatchSnapshot', `cannot read the golden file: ${e.code ?? e.message} (write it with TESSERA_UPDATE=1)`,
-        `the screen to match ${file}`, o);
+    const r = await golden.compareGolden(file, screen);
+    if (!r.same) {
+      const error = this._fail('toMatchSnapshot', r.reason, expected, o, { snapshot: snap, note: r.diff });
+      if (r.diff) error._expectedFile = file; // the report shows it beside the screen
+      throw error;
     }
-    const stats = await this._converge('toMatchSnapshot', `the screen to match ${file} while unchanged for ${o.settleMs} ms`, o,
-      (snap) => ({ ok: goldenMatches(golden, grid(snap)) }), { explain: (snap) => {
-        const diff = goldenDiff(file, golden, grid(snap));
-        return onlySpacingDiffers(golden, grid(snap))
-          ? `${diff}\n(the only differences are in spacing: spaces within rows, or blank rows)` : diff;
-      } });
     return { ...stats, file, updated: false };
   }
 
@@ -329,39 +335,48 @@ function callerFile(stack) {
   return null;
 }
 
-// Every assertion of a live Terminal is traced: a mark at its start and one at its end with
-// its verdict; a TerminalAssertionError also writes the failure artifacts (artifacts.js)
-// beside the test file, and the error names their folder. Misuse still throws at once.
+// Every assertion of a live Terminal is a step of its trace (web/README.md "Marks"): a
+// start mark, and an end mark with its verdict; a TerminalAssertionError also writes the
+// failure artifacts (artifacts.js) at that step, and the error names their folder.
 const ASSERTIONS = ['toBePresent', 'toBeStable', 'toBeAbsent', 'toSatisfy', 'toMatchSnapshot',
   'toHaveShown', 'toHaveShownText'];
+// What a step says it checks: the call as written, its functions left out.
+const describeCall = (target, name, args) => `expectTerminal(${target}).${name}(${args
+  .filter((a) => typeof a === 'string').map((a) => JSON.stringify(a)).join(', ')})`;
+
 for (const name of ASSERTIONS) {
   const original = TerminalExpectation.prototype[name];
   TerminalExpectation.prototype[name] = function traced(...args) {
     const s = this.session;
     if (!s?._trace) return original.apply(this, args);
     const caller = callerFile(new Error().stack); // the test's file, while its frame is on the stack
-    const label = `expect ${this.locator ? `${this.locator}.` : ''}${name}`;
-    s._mark(`${label}: start`);
-    return Promise.resolve(original.apply(this, args)).then((value) => {
-      s._mark(`${label}: passed`);
+    const call = describeCall(this.locator ?? 'terminal', name, args);
+    // Synchronous misuse throws here, before the step; the assertion's first look at the
+    // screen is synchronous too, so no frame comes between it and the start mark.
+    const running = original.apply(this, args);
+    const step = s._beginStep(call);
+    return Promise.resolve(running).then((value) => {
+      step.passed(value?.revision >= 0 ? `revision ${value.revision}` : undefined);
       return value;
     }, async (error) => {
-      s._mark(`${label}: failed`);
-      if (error instanceof TerminalAssertionError) {
-        const [url, path] = await Promise.all([import('node:url'), import('node:path')]);
-        const testFile = caller ? url.fileURLToPath(caller) : undefined;
-        const golden = name === 'toMatchSnapshot' && typeof args[0] === 'string'
-          ? path.join(args[1]?.dir ? path.resolve(String(args[1].dir))
-            : path.join(path.dirname(testFile ?? '.'), '__snapshots__'), `${args[0]}.txt`) : undefined;
-        try {
-          const { writeArtifacts } = await import('./artifacts.js');
-          error.artifacts = await writeArtifacts(s, error, { testFile, expectedFile: golden });
-          error.message += `\n  artifacts: ${error.artifacts}`;
-        } catch (e) {
-          error.message += `\n  artifacts: not written: ${e.message}`;
-        }
-      }
+      step.failed(error instanceof TerminalAssertionError ? error.reason : error.message);
+      if (error instanceof TerminalAssertionError) await attachArtifacts(s, error, { step: step.index, call, caller });
       throw error;
     });
   };
+}
+
+// Writes the artifacts of a failed assertion and names their folder in the error.
+async function attachArtifacts(session, error, { step, call, caller }) {
+  try {
+    const [url, { writeArtifacts }] = await Promise.all([import('node:url'), import('./artifacts.js')]);
+    error.artifacts = await writeArtifacts(session, {
+      step: session._trace.cut ? undefined : step, // a cut trace has no end mark: its end
+      name: session.options?.test?.name, testFile: caller ? url.fileURLToPath(caller) : undefined,
+      reason: error.message, expectation: `${call}: ${error.expectation}`, expectedFile: error._expectedFile,
+    });
+    error.message += `\n  artifacts: ${error.artifacts}`;
+  } catch (e) {
+    error.message += `\n  artifacts: not written: ${e.message}`;
+  }
 }

@@ -2,7 +2,8 @@
 // frame goes to the wasm Screen in order, one frame per engine call; the
 // engine's replies are dropped because the host answers the program itself
 // (native-host/host/HOST_PROTOCOL.md). Actions resolve with a receipt when the
-// host's INPUT_ACK (or, for resize, the RESIZE frame) comes back.
+// host's INPUT_ACK (or, for resize, the RESIZE frame) comes back. Each action
+// and each assertion is a numbered step of the trace (web/README.md "Marks").
 
 import { loadEngine } from './engine.js';
 import { TerminalError, TerminalTimeoutError } from './errors.js';
@@ -41,7 +42,7 @@ export async function launch(command, args = [], options = {}) {
   t._start(command, args, { rows, cols });
   t._closeAutomatically(options);
   try {
-    await t._send({ op: 'input', bytes: [] }, 'start'); // acked only once spawn has worked
+    await t._send({ op: 'input', bytes: [], now: true }, 'start', undefined, { traced: false }); // acked once spawn has worked; now: nothing is typed, so nothing waits for readiness
   } catch (e) {
     await t.close();
     throw e;
@@ -83,7 +84,7 @@ export class Terminal extends Session {
     const { spawn } = node;
     // The trace a failed assertion writes out (artifacts.js): every frame from the host,
     // and the test's steps as marks, after the size it starts at.
-    this._trace = { frames: [{ type: 'resize', timeNs: process.hrtime.bigint(), rows, cols }], bytes: 0 };
+    this._trace = { frames: [{ type: 'resize', timeNs: process.hrtime.bigint(), rows, cols }], bytes: 0, steps: 0 };
     this.proc = spawn(this.hostPath, ['host'], { stdio: ['pipe', 'pipe', 'pipe'] });
     this._keepAlive = new HostKeepAlive(this.proc);
     // 'close' comes after stdout and stderr have ended, so the host's last
@@ -173,24 +174,54 @@ export class Terminal extends Session {
     t.frames.push(f);
   }
 
-  /** Adds a mark (a test step, on the frames' clock) to the trace. */
+  /** Adds a mark (on the frames' clock) to the trace. */
   _mark(label) {
     this._keep({ type: 'mark', timeNs: process.hrtime.bigint(), data: new TextEncoder().encode(label) });
   }
 
-  _send(cmd, what, opts) {
+  /**
+   * Starts the trace's next step: marks `step N start: DESCRIPTION` and returns
+   * { index, passed(detail), failed(reason) }, which mark its end once (web/README.md "Marks").
+   */
+  _beginStep(description) {
+    const index = this._trace.steps++;
+    const startNs = process.hrtime.bigint();
+    this._mark(`step ${index} start: ${oneLine(description)}`);
+    let ended = false;
+    const end = (verdict, detail, reason) => {
+      if (ended) return;
+      ended = true;
+      const ms = Number((process.hrtime.bigint() - startNs) / 1_000_000n);
+      const more = detail ? `, ${oneLine(detail)}` : '';
+      const why = reason === undefined ? '' : `: ${oneLine(reason) || 'no reason given'}`;
+      this._mark(`step ${index} end: ${verdict} (${ms}ms${more})${why}`);
+    };
+    return { index, passed: (detail) => end('passed', detail), failed: (reason) => end('failed', '', reason) };
+  }
+
+  // An action: the input sent with an id, its receipt the host's INPUT_ACK. A step unless
+  // it is the start or a readiness probe (untraced).
+  _send(cmd, what, opts, { traced = true } = {}) {
     let ms;
     try { ms = this._deadlineMs(opts, what); } catch (e) { return Promise.reject(e); }
     if (this.failure) return Promise.reject(this.failure);
     if (this.ended || this._closing) return Promise.reject(new TerminalError(`${what}: the terminal is ${this._closing ? 'closed' : 'ended'}`));
     const id = this._nextId++;
-    if (what !== 'start') this._mark(`${what}: sent (action ${id})`);
+    const step = traced ? this._beginStep(what) : null;
+    // The step ends when the answer arrives, before later frames are kept.
     const acked = new Promise((resolve, reject) => {
-      this._pending.set(id, { resolve, reject, what });
+      this._pending.set(id, {
+        what,
+        resolve: (receipt) => { step?.passed(`revision ${receipt.revision}`); resolve(receipt); },
+        reject: (e) => { step?.failed(withoutPrefix(e.message, `${what}: `)); reject(e); },
+      });
       this._write({ ...cmd, id });
     });
-    return this._within(what, ms, 'no acknowledgement from the host (the program has not taken the input)',
-      acked, () => this._pending.delete(id));
+    const reason = 'no acknowledgement from the host (the program has not taken the input)';
+    return this._within(what, ms, reason, acked, () => {
+      this._pending.delete(id);
+      step?.failed(`timed out after ${ms} ms: ${reason}`);
+    });
   }
 
   _frame(f) {
@@ -205,7 +236,6 @@ export class Terminal extends Session {
         this._pending.delete(id);
         const receipt = Object.freeze({ id, revision: this._screen.revision, timeNs: f.timeNs });
         if (!p.probe) this.lastAction = receipt; // a readiness answer is not an action
-        if (p.what !== 'start') this._mark(`${p.what}: receipt (action ${id}, revision ${receipt.revision})`);
         p.resolve(receipt);
       }
     } else if (f.type === 'resize') {
@@ -213,6 +243,7 @@ export class Terminal extends Session {
       if (r) {
         const receipt = Object.freeze({ id: null, revision: this._screen.revision, timeNs: f.timeNs });
         this.lastAction = receipt;
+        r.step.passed(`revision ${receipt.revision}`);
         r.resolve(receipt);
       }
     } else if (f.type === 'exit') {
@@ -238,7 +269,9 @@ export class Terminal extends Session {
         err.message = `${p.what}: ${err.message}`;
         p.reject(err);
       } else if (msg.op === 'resize' && this._resizes.length) {
-        this._resizes.shift().reject(err);
+        const r = this._resizes.shift();
+        r.step.failed(err.message);
+        r.reject(err);
       } else if (msg.warning === undefined && (msg.op === 'spawn' || msg.id === undefined)) {
         this._lastHostError = err; // e.g. could not start: reported when the host ends
       }
@@ -252,7 +285,7 @@ export class Terminal extends Session {
   _rejectAll(err) {
     for (const [, p] of this._pending) p.reject(new TerminalError(`${p.what}: ${err.message}`));
     this._pending.clear();
-    for (const r of this._resizes.splice(0)) r.reject(err);
+    for (const r of this._resizes.splice(0)) { r.step.failed(err.message); r.reject(err); }
     for (const w of this._exitWaiters.splice(0)) {
       if (this.exitStatus) w.resolve(this.exitStatus); else w.reject(err);
     }
@@ -265,7 +298,7 @@ export class Terminal extends Session {
   }
 
   /** Pastes text (bracketed when the program asked for it). */
-  paste(text, opts) { return this._send({ op: 'input', paste: text }, 'paste', opts); }
+  paste(text, opts) { return this._send({ op: 'input', paste: text }, `paste ${quoteShort(text)}`, opts); }
   /** Reports focus in (true) or out (false), if the program asked for it. */
   focus(focused = true, opts) { return this._send({ op: 'input', focus: !!focused }, `focus ${focused}`, opts); }
 
@@ -280,7 +313,8 @@ export class Terminal extends Session {
     const ms = Math.max(1, Math.ceil(timeoutMs ?? this.timeoutMs));
     // The host's deadline comes first, so its reason is what a timeout reports; the JS
     // deadline, a second later, only ends the wait if the host never answers.
-    const answer = this._send({ op: 'ready', timeoutMs: ms }, 'waitForInputReady', { timeoutMs: ms + 1000 });
+    const answer = this._send({ op: 'ready', timeoutMs: ms }, 'waitForInputReady', { timeoutMs: ms + 1000 },
+      { traced: false });
     const pending = this._pending.get(id);
     if (pending) pending.probe = true;
     return answer;
@@ -295,12 +329,13 @@ export class Terminal extends Session {
     if (this.ended || this._closing) return Promise.reject(new TerminalError(`${what}: the terminal is ended`));
     // A late RESIZE frame still takes its place in the FIFO; resolving a
     // promise that already timed out does nothing.
-    this._mark(what);
+    const step = this._beginStep(what);
     const done = new Promise((resolve, reject) => {
-      this._resizes.push({ resolve, reject });
+      this._resizes.push({ resolve, reject, step });
       this._write({ op: 'resize', rows, cols });
     });
-    return this._within(what, ms, 'no RESIZE frame from the host', done);
+    const reason = 'no RESIZE frame from the host';
+    return this._within(what, ms, reason, done, () => step.failed(`timed out after ${ms} ms: ${reason}`));
   }
 
   /** The real monotonic clock (the host's frames use CLOCK_MONOTONIC too). */
@@ -374,6 +409,11 @@ export class Terminal extends Session {
 
   [Symbol.asyncDispose ?? Symbol.for('Symbol.asyncDispose')]() { return this.close(); }
 }
+
+// A step's words on one line: a mark is one line of the trace.
+const oneLine = (text) => String(text).split('\n')[0];
+// An error's message without the step's own words in front (its start mark has them).
+const withoutPrefix = (text, prefix) => (text.startsWith(prefix) ? text.slice(prefix.length) : text);
 
 // An action's text in messages: quoted, and cut short when long.
 function quoteShort(text) {

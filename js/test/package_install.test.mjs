@@ -3,9 +3,10 @@
 // empty folder (offline: it has no dependencies), `cmake --install` of the
 // build into a prefix, then a script in that folder imports the package by
 // name, launches a real program through the binary it finds (via $PATH, then
-// via $TESSERA_BIN) and replays a recording with the packed wasm engines.
-// Nothing of the checkout is visible to it: TESSERA_WASM_DIR and
-// TESSERA_BUILD_DIR are unset and the folder lies outside the repository.
+// via $TESSERA_BIN) and replays a recording with the packed wasm engines; its
+// tessera-js writes a viewer page (the page is in tessera-cli.wasm: the package
+// ships no web/). Nothing of the checkout is visible to it: TESSERA_WASM_DIR
+// and TESSERA_BUILD_DIR are unset and the folder lies outside the repository.
 import { before, after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -15,7 +16,7 @@ import path from 'node:path';
 import { buildDir, castsDir, built, repoRoot } from './support.mjs';
 
 const PKG = JSON.parse(readFileSync(path.join(repoRoot, 'js', 'package.json'), 'utf8'));
-let tmp, app, prefix;
+let tmp, app, prefix, tarball;
 
 before(() => {
   built('tessera');
@@ -24,6 +25,7 @@ before(() => {
     '--no-fund', '--loglevel', 'error'], { cwd, encoding: 'utf8', env: { ...process.env, TESSERA_WASM_DIR: path.join(buildDir, 'wasm') } });
   const tgz = npm(['pack', '--pack-destination', tmp], path.join(repoRoot, 'js')).trim().split('\n').pop();
   assert.equal(tgz, `${PKG.name}-${PKG.version}.tgz`);
+  tarball = path.join(tmp, tgz);
   app = path.join(tmp, 'app');
   mkdirSync(app);
   npm(['install', '--offline', `../${tgz}`], app);
@@ -55,6 +57,12 @@ test('the tarball holds the wasm engines and the sources, and installs by its na
     ['tessera-cli.wasm', 'tessera-emscripten.wasm', 'tessera-wasi.wasm']);
   for (const f of ['index.d.ts', 'src/index.js', 'README.md']) assert.ok(existsSync(path.join(pkgDir, f)), f);
   assert.ok(existsSync(path.join(prefix, 'bin', 'tessera')), 'cmake --install put the binary in PREFIX/bin');
+  // what is packed: the package's own files, nothing of web/ (the viewer page is inside
+  // tessera-cli.wasm) and no server
+  const files = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).trim().split('\n');
+  assert.deepEqual(files.filter((f) => !/^package\/(src|bin|wasm)\/|^package\/(index\.d\.ts|package\.json|README\.md)$/.test(f)), []);
+  assert.ok(files.includes('package/src/cli/view_open.js'));
+  assert.equal(files.includes('package/src/cli/view.js'), false);
   // postpack removed the copies from the source tree again
   assert.equal(existsSync(path.join(repoRoot, 'js', 'wasm')), false);
 });
@@ -93,4 +101,16 @@ test('installed: the JS CLI (tessera-js) replays with the packed tessera-cli.was
   const r = runApp([path.join('node_modules', '.bin', 'tessera-js'), 'replay', 'less.cast'], { PATH: '/usr/bin:/bin' });
   assert.equal(r.status, 0, r.stderr);
   assert.equal(r.stdout, readFileSync(path.join(castsDir, 'less.screen'), 'utf8'));
+});
+
+test('installed: tessera-js view writes a self-contained page', () => {
+  const r = runApp([path.join('node_modules', '.bin', 'tessera-js'), 'view', '--out', 'page.html', 'less.cast'],
+    { PATH: '/usr/bin:/bin' });
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(r.stdout, 'page.html\n');
+  const html = readFileSync(path.join(app, 'page.html'), 'utf8');
+  const data = /<script type="application\/json" id="tessera-data">([^]*?)<\/script>/.exec(html);
+  assert.ok(data, 'the page has its tessera-data element');
+  assert.equal(JSON.parse(data[1]).file.name, 'less.cast');
+  assert.ok(!html.includes(repoRoot), 'the page names the checkout');
 });

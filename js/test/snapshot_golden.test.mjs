@@ -1,11 +1,12 @@
-// expectTerminal(terminal).toMatchSnapshot(name) (issue 10 item 9): golden
-// screens from JS, in __snapshots__/ beside the test file, the exact padded
-// grid, compared as `tessera snapshot` compares (trailing spaces and blank
-// rows at the end do not count; diff golden - before screen +; a note when
-// only spacing differs), written with TESSERA_UPDATE=1. On a real program.
+// expectTerminal(terminal).toMatchSnapshot(name) (issue 10 item 9, issue 19): golden
+// screens from JS, in __snapshots__/ beside the test file, the exact padded grid,
+// compared once the screen has settled by the native `tessera golden` through WASI
+// (trailing spaces and blank rows at the end do not count; diff golden - before screen +,
+// byte for byte the native command's; a note when only spacing differs): a mismatch fails
+// at once, not at the deadline. Written with TESSERA_UPDATE=1. On a real program.
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,7 +45,9 @@ test('a golden file an editor trimmed still matches', OUTER, async (t) => {
   await expectTerminal(term).toMatchSnapshot('sh-table', { dir });
 });
 
-async function failure(t, golden, timeoutMs = 400) {
+// A mismatch must fail as soon as the screen has settled: waiting out this deadline would
+// outlast the test's own timeout (OUTER), so the test would fail.
+async function failure(t, golden, timeoutMs = 60_000) {
   const dir = mkdtempSync(path.join(tmp, 'g-'));
   writeFileSync(path.join(dir, 'g.txt'), golden);
   const term = await table(t);
@@ -54,14 +57,25 @@ async function failure(t, golden, timeoutMs = 400) {
   return { err, file: path.join(dir, 'g.txt') };
 }
 
-test('a different screen fails with a diff, golden (-) before screen (+)', OUTER, async (t) => {
-  const { err, file } = await failure(t, committed.replace('beta   22', 'beta   23'));
-  assert.match(err.message, /toMatchSnapshot\(\) failed: timed out after 400 ms/);
+test('a different screen fails at once with the native diff, golden (-) before screen (+)', OUTER, async (t) => {
+  const golden = committed.replace('beta   22', 'beta   23');
+  const { err, file } = await failure(t, golden);
+  assert.equal(err.message.split('\n')[0], `expectTerminal(terminal).toMatchSnapshot() failed: the screen differs from ${file}`);
   const diff = err.message.slice(err.message.indexOf('--- '));
   assert.ok(diff.startsWith(`--- ${file}\n  +++ screen\n  @@ -1,6 +1,6 @@\n`), diff);
   assert.ok(diff.indexOf('-beta   23') < diff.indexOf('+beta   22'), diff);
   assert.doesNotMatch(err.message, /only differences are in spacing/);
   assert.match(err.message, /screen at failure/);
+  // The diff is the native command's, for the screen the assertion compared.
+  const screen = path.join(path.dirname(file), 'screen.txt');
+  writeFileSync(screen, `${err.snapshot.snapshot()}\n`);
+  const native = runNative(['golden', file, screen]);
+  assert.equal(native.status, 1);
+  const nativeDiff = native.stderr.toString().split('\n').slice(1).join('\n').trimEnd();
+  assert.ok(err.message.includes(nativeDiff.replace(/\n/g, '\n  ')), `${nativeDiff}\n---\n${err.message}`);
+  // The artifacts hold the golden file beside the screen.
+  assert.equal(readFileSync(path.join(err.artifacts, 'expected.txt'), 'utf8'), golden);
+  assert.ok(readFileSync(path.join(err.artifacts, 'screen.txt'), 'utf8').includes('beta   22'));
 });
 
 test('a difference of spacing alone is named as such', OUTER, async (t) => {
@@ -76,6 +90,10 @@ test('a missing golden file fails at once and says how to write it', OUTER, asyn
   await assert.rejects(expectTerminal(term).toMatchSnapshot('none', { dir: tmp }),
     (e) => e instanceof TerminalAssertionError && /cannot read the golden file: ENOENT \(write it with TESSERA_UPDATE=1\)/.test(e.message));
   assert.ok(Date.now() - t0 < 5000);
+  // a missing golden file has no expected.txt in the artifacts
+  const err = await expectTerminal(term).toMatchSnapshot('none', { dir: tmp }).then(() => null, (e) => e);
+  assert.ok(existsSync(path.join(err.artifacts, 'screen.txt')), err.message);
+  assert.equal(existsSync(path.join(err.artifacts, 'expected.txt')), false);
   await assert.rejects(expectTerminal(term.getByText('x')).toMatchSnapshot('a'), TypeError);
   await assert.rejects(expectTerminal(term).toMatchSnapshot('../escape', { dir: tmp }), TypeError);
 });
