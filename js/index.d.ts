@@ -136,6 +136,8 @@ interface Queries {
   /** An SVG picture (tessera/svg.h, as `tessera replay --svg`): colours, styles, cell widths, the cursor. */
   toSVG(): string;
   cell(row: number, col: number): Cell;
+  /** The '#rrggbb' of palette entry index (0..255) before any OSC 4 change. */
+  paletteDefault(index: number): string;
   /** Every match in the visible rows, row-major (literal, case-sensitive, one row, cell-aware). */
   findAll(text: string, options?: FindOptions): Match[];
   /** The first match, or null. */
@@ -172,6 +174,8 @@ export declare class Screen implements Queries {
   /** A rendering as the CLI prints it (without the final newline). */
   renderBytes(format?: 'text' | 'exact' | 'styled' | 'json' | 'svg'): Uint8Array;
   cell(row: number, col: number): Cell;
+  /** The '#rrggbb' of palette entry index (0..255) before any OSC 4 change. */
+  paletteDefault(index: number): string;
   hyperlink(id: number): string;
   cursor(): Cursor;
   findAll(text: string, options?: FindOptions): Match[];
@@ -250,6 +254,8 @@ export declare class ScreenSnapshot implements Queries {
   /** An SVG picture (tessera/svg.h, as `tessera replay --svg`): colours, styles, cell widths, the cursor. */
   toSVG(): string;
   cell(row: number, col: number): Cell;
+  /** The '#rrggbb' of palette entry index (0..255) before any OSC 4 change. */
+  paletteDefault(index: number): string;
   findAll(text: string, options?: FindOptions): Match[];
   find(text: string, options?: FindOptions): { row: number; col: number } | null;
   contains(text: string, options?: FindOptions): boolean;
@@ -338,8 +344,14 @@ export interface LaunchOptions {
   /** Added to the program's environment. */
   env?: Record<string, string>;
   cwd?: string;
-  /** A fresh temporary HOME and XDG folders for the program, removed when it closes (env.HOME wins). */
+  /** The real HOME (the host's, from this process's environment). By default every program gets a
+   * fresh temporary HOME and XDG folders, removed when it closes; env.HOME wins either way. */
+  inheritHome?: boolean;
+  /** The default (a fresh HOME), said; changes nothing. With inheritHome the launch is refused. */
   isolateHome?: boolean;
+  /** How long each input action waits for the program to read its terminal before it is sent
+   * anyway, unless the action says otherwise (1..86400000 ms; default: the host's, 1000). */
+  readyBudgetMs?: number;
   reflow?: boolean;
   scrollback?: number;
   history?: HistoryLimits;
@@ -357,6 +369,47 @@ export interface LaunchOptions {
 
 /** A deadline for one wait (default: the launch's timeoutMs). */
 export interface DeadlineOptions { timeoutMs?: number }
+
+/**
+ * An input action first waits, up to a budget, for the program to be reading its terminal
+ * (blocked reading, nothing unread), then sends whatever the answer; the step's end mark says
+ * when it was sent anyway. The action's timeoutMs covers that wait too.
+ */
+export interface ActionOptions extends DeadlineOptions {
+  /** Send at once, without waiting for readiness (Playwright's `force`). Not with readyMs. */
+  now?: boolean;
+  /** This action's readiness budget (1..86400000 ms; default: launch's readyBudgetMs, else 1000). */
+  readyMs?: number;
+}
+
+/**
+ * How text must look (getByText(text, { style }), toHaveStyle): a tape's `expect "OK" fg=2
+ * bold` as an object. A key left out is not looked at; attributes: true set, false clear.
+ */
+export interface TextStyle {
+  /** A palette index 0..255, 'default', or '#rrggbb' (which also matches a palette index whose
+   * default colour it is). */
+  fg?: Color;
+  bg?: Color;
+  bold?: boolean;
+  dim?: boolean;
+  italic?: boolean;
+  /** Any kind of underline (single, double, curly, dotted, dashed). */
+  underline?: boolean;
+  blink?: boolean;
+  /** The attribute the program set (SGR 7), not the colours it is painted with. */
+  inverse?: boolean;
+  hidden?: boolean;
+  strike?: boolean;
+  overline?: boolean;
+}
+
+export interface LocatorOptions {
+  /** The whole row, trailing spaces removed, must match. */
+  exact?: boolean;
+  /** Only matches whose every cell looks so (wide characters' tails are not looked at). */
+  style?: TextStyle;
+}
 
 export type MouseButton = 'left' | 'middle' | 'right' | 'none';
 export type Modifier = 'shift' | 'alt' | 'ctrl';
@@ -376,7 +429,7 @@ export declare class Session {
   readonly ended: boolean;
   readonly exitStatus: { code: number; signal: number } | null;
   /** A string is literal and case-sensitive; a RegExp is tried on each row's text (one row). */
-  getByText(text: string | RegExp, options?: { exact?: boolean }): Locator;
+  getByText(text: string | RegExp, options?: LocatorOptions): Locator;
   /** The clock assertions use: monotonic ns (live) or the recording's time (replays). */
   nowNs(): bigint;
 }
@@ -384,20 +437,23 @@ export declare class Session {
 export declare class Terminal extends Session {
   readonly keyboard: {
     /** A key name as in README.md "Keys": 'Enter', 'ctrl+c', 'alt+shift+tab', 'f5', 'a'. */
-    press(key: string, options?: DeadlineOptions): Promise<ActionReceipt>;
-    type(text: string, options?: DeadlineOptions): Promise<ActionReceipt>;
+    press(key: string, options?: ActionOptions): Promise<ActionReceipt>;
+    type(text: string, options?: ActionOptions): Promise<ActionReceipt>;
   };
   /** Every action rejects with a TerminalTimeoutError if its acknowledgement misses the deadline. */
   readonly mouse: {
     click(row: number, col: number, options?: MouseOptions): Promise<ActionReceipt>;
+    /** Two clicks, the second sent at once after the first. */
+    dblclick(row: number, col: number, options?: MouseOptions): Promise<ActionReceipt>;
     down(row: number, col: number, options?: MouseOptions): Promise<ActionReceipt>;
     up(row: number, col: number, options?: MouseOptions): Promise<ActionReceipt>;
     move(row: number, col: number, options?: MouseOptions): Promise<ActionReceipt>;
-    wheel(row: number, col: number, direction?: 'up' | 'down', options?: { mods?: Modifier[] } & DeadlineOptions): Promise<ActionReceipt>;
+    wheel(row: number, col: number, direction?: 'up' | 'down', options?: { mods?: Modifier[] } & ActionOptions): Promise<ActionReceipt>;
   };
   /** Bracketed when the program set ?2004. */
-  paste(text: string, options?: DeadlineOptions): Promise<ActionReceipt>;
-  focus(focused?: boolean, options?: DeadlineOptions): Promise<ActionReceipt>;
+  paste(text: string, options?: ActionOptions): Promise<ActionReceipt>;
+  focus(focused?: boolean, options?: ActionOptions): Promise<ActionReceipt>;
+  /** Sent at once (no readiness wait). */
   resize(rows: number, cols: number, options?: DeadlineOptions): Promise<ActionReceipt>;
   /**
    * Resolves once the program waits for input: the screen settled and the PTY's foreground
@@ -419,10 +475,14 @@ export declare class Terminal extends Session {
 export declare function launch(command: string, args?: string[], options?: LaunchOptions): Promise<Terminal>;
 export declare function launch(command: string, options?: LaunchOptions): Promise<Terminal>;
 
-export interface MouseOptions extends DeadlineOptions { button?: MouseButton; mods?: Modifier[] }
+export interface MouseOptions extends ActionOptions { button?: MouseButton; mods?: Modifier[] }
 
-/** A host failure: the program could not start, an input was refused, the host ended. */
-export declare class TerminalError extends Error {}
+/** A host failure: the program could not start, an input was refused, the host ended; or a
+ * locator action whose locator matched several times (candidates) or never before the end. */
+export declare class TerminalError extends Error {
+  readonly candidates?: Match[];
+  readonly snapshot?: ScreenSnapshot | null;
+}
 /** A wait on a live terminal that missed its deadline; the message shows the screen. */
 export declare class TerminalTimeoutError extends TerminalError {
   readonly code: 'ETIMEDOUT';
@@ -472,6 +532,16 @@ export declare class Locator {
   region(region: Region): Locator;
   /** The candidates on a snapshot and the one selected (null for none, or several without nth). */
   resolve(snapshot?: ScreenSnapshot): { candidates: Match[]; match: Match | null; ambiguous: boolean };
+  /**
+   * Live terminals only: waits (within timeoutMs) for exactly one match, then clicks its middle
+   * cell (the left of two), as a tape's `click "TEXT"`. Several matches reject at once with a
+   * TerminalError; none by the deadline with a TerminalTimeoutError.
+   */
+  click(options?: MouseOptions): Promise<ActionReceipt>;
+  /** Two clicks there, the second sent at once after the first. */
+  dblclick(options?: MouseOptions): Promise<ActionReceipt>;
+  /** Turns the wheel over its middle cell (default 'down'). */
+  wheel(direction?: 'up' | 'down', options?: ActionOptions & { mods?: Modifier[] }): Promise<ActionReceipt>;
   toString(): string;
 }
 
@@ -511,6 +581,22 @@ export interface TerminalExpectation {
    */
   toMatchSnapshot(name: string, options?: SettleOptions & { dir?: string }):
     Promise<AssertionStats & { file: string; updated: boolean }>;
+  /**
+   * The locator matches exactly once and every cell of the match has the style (wide
+   * characters' tails are not looked at), waited for like toBePresent.
+   */
+  toHaveStyle(style: TextStyle, options?: WaitOptions): Promise<AssertionStats>;
+  /** The negations that can pass at a moment; the other assertions throw a TypeError. */
+  readonly not: NegatedTerminalExpectation;
+}
+
+export interface NegatedTerminalExpectation {
+  /** toBeAbsent(): the locator stays absent for settleMs. */
+  toBePresent(options?: SettleOptions): Promise<AssertionStats>;
+  /** toBePresent(): the locator matches exactly once. */
+  toBeAbsent(options?: WaitOptions): Promise<AssertionStats>;
+  /** The locator matches exactly once and some cell of the match lacks the style. */
+  toHaveStyle(style: TextStyle, options?: WaitOptions): Promise<AssertionStats>;
 }
 export declare function expectTerminal(target: Session | Locator | Recording): TerminalExpectation;
 

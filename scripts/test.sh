@@ -6,7 +6,8 @@
 # backend (corpus/run.mjs), the node:test suites.
 #
 #   bash scripts/test.sh           the quick, complete pass (what CI runs)
-#   bash scripts/test.sh --long    the same with 10 minutes of fuzzing
+#   bash scripts/test.sh --long    the same with 10 minutes of fuzzing and 100 rounds of the
+#                                  readiness loops (tests/ready) instead of 20
 # Every part runs even when an earlier one failed; the summary says which failed, and the
 # exit status is non-zero if any did. A part that could not run is a skip, never a pass.
 set -uo pipefail
@@ -20,6 +21,8 @@ case "${1:-}" in
 esac
 FUZZ_SECONDS=${TSR_FUZZ_SECONDS:-60}
 [ "$LONG" -eq 0 ] || FUZZ_SECONDS=${TSR_FUZZ_SECONDS:-600}
+# The readiness loops (tests/ready): 20 rounds of real programs' races, 100 with --long.
+[ "$LONG" -eq 0 ] || export TSR_READY_RUNS=${TSR_READY_RUNS:-100}
 # UBSan prints a stack for every report; both sanitizers stop at the first error.
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:halt_on_error=1}

@@ -1,5 +1,7 @@
 // expectTerminal(): the six assertions of the seed
-// (assertions-and-locators.md) over a Session's revisions. No polling: each
+// (assertions-and-locators.md) over a Session's revisions, toHaveStyle (how
+// a match looks, style_match.js) and the negations that can pass at a
+// moment (.not.toBePresent, .not.toBeAbsent, .not.toHaveStyle). No polling: each
 // assertion evaluates the newest revision, then sleeps until the next
 // revision, the end of the program, the end of its settle window or its
 // deadline, whichever is first. Live sessions wait on the real monotonic
@@ -17,6 +19,7 @@ import { screenSection } from './diagnostics.js';
 import { HistoryEvictedError } from './errors.js';
 import { Locator, formatRange } from './locator.js';
 import { Session } from './session.js';
+import { describeMatchStyle, describeStyle, matchLooks, parseStyle, styleLiteral, wantsNothing } from './style_match.js';
 
 const DEFAULT_SETTLE_MS = 100;
 const ms2ns = (ms) => BigInt(Math.round(ms * 1e6));
@@ -57,11 +60,26 @@ export function expectTerminal(target) {
   throw new TypeError('expectTerminal(target): a Terminal, a replay, a recording or a locator (terminal.getByText(...))');
 }
 
+// What .not cannot mean, by assertion: each would pass only by doing nothing until its timeout,
+// or proves nothing. (.not.toBePresent() is toBeAbsent(), .not.toBeAbsent() is toBePresent(),
+// .not.toHaveStyle() waits for the one match to have a cell without the style.)
+const NOT_UNSUPPORTED = {
+  toHaveShown: 'no revision showing it could only be known by sitting out the whole timeout; check the screen as it is now with expectTerminal(terminal).toSatisfy((s) => !...)',
+  toHaveShownText: 'no revision showing the text could only be known by sitting out the whole timeout; use expectTerminal(terminal.getByText(text)).toBeAbsent()',
+  toBeStable: 'a screen that keeps changing has no moment to pass at; assert what it should show instead',
+  toSatisfy: 'negate the predicate instead: toSatisfy((snapshot) => !...)',
+  toMatchSnapshot: 'a screen that differs from a golden file says nothing about what it shows; assert what it should show instead',
+};
+
 class TerminalExpectation {
-  constructor(session, locator) {
+  constructor(session, locator, negated = false) {
     this.session = session;
     this.locator = locator;
+    this.negated = negated;
   }
+
+  /** The negated assertions: .not.toBePresent(), .not.toBeAbsent(), .not.toHaveStyle(style). */
+  get not() { return new TerminalExpectation(this.session, this.locator, !this.negated); }
 
   _fail(assertion, reason, expected, opts, extra = {}) {
     const s = this.session;
@@ -71,6 +89,9 @@ class TerminalExpectation {
       ended: s.ended ? s.describeEnd() : null, exitStatus: s.exitStatus,
     });
   }
+
+  // The assertion's name as the failure and the trace show it.
+  _name(name) { return this.negated ? `not.${name}` : name; }
 
   // For .nth(i) past the last candidate: how many there were.
   _shortOfNth(result) {
@@ -124,23 +145,28 @@ class TerminalExpectation {
         waitUntil = min(readyAt, deadline);
       } else if (s.ended) {
         throw this._fail(name, `the program ended and its final screen does not meet the condition${this._shortOfNth(result)}`,
-          expected, opts, { snapshot: snap, candidates: result.candidates });
+          expected, opts, { snapshot: snap, candidates: result.candidates, note: result.note });
       }
       if (now >= deadline) {
         const why = result.ok ? `timed out after ${opts.timeoutMs} ms: the condition held but the screen did not stay unchanged for ${opts.settleMs} ms`
           : `timed out after ${opts.timeoutMs} ms${this._shortOfNth(result)}`;
-        throw this._fail(name, why, expected, opts, { snapshot: snap, candidates: result.candidates });
+        throw this._fail(name, why, expected, opts, { snapshot: snap, candidates: result.candidates,
+          note: result.ok ? undefined : result.note });
       }
       await s.waitForChange(waitUntil);
       stats.wakeups++;
     }
   }
 
-  /** The locator matches exactly once (readiness, first appearance). */
+  /** The locator matches exactly once (readiness, first appearance); .not: toBeAbsent(). */
   toBePresent(opts = {}) {
-    const loc = this._needLocator('toBePresent');
+    return this.negated ? this._absent('not.toBePresent', opts) : this._present('toBePresent', opts);
+  }
+
+  _present(name, opts) {
+    const loc = this._needLocator(name);
     const o = this._opts(opts, false);
-    return this._converge('toBePresent', 'the locator to match exactly once', o, (snap) => {
+    return this._converge(name, 'the locator to match exactly once', o, (snap) => {
       const r = loc.resolve(snap);
       return { ok: !!r.match, ambiguous: r.ambiguous, candidates: r.candidates };
     });
@@ -163,9 +189,16 @@ class TerminalExpectation {
     });
   }
 
-  /** The locator stays absent for settleMs (default 100); reappearing restarts the window. */
+  /**
+   * The locator stays absent for settleMs (default 100); reappearing restarts the window.
+   * .not: toBePresent().
+   */
   toBeAbsent(opts = {}) {
-    const loc = this._needLocator('toBeAbsent');
+    return this.negated ? this._present('not.toBeAbsent', opts) : this._absent('toBeAbsent', opts);
+  }
+
+  _absent(name, opts) {
+    const loc = this._needLocator(name);
     const o = this._opts(opts, true);
     const s = this.session, screen = s.engineScreen;
     const settleNs = ms2ns(o.settleMs);
@@ -189,11 +222,32 @@ class TerminalExpectation {
       }
       return since;
     };
-    return this._converge('toBeAbsent', `the locator to stay absent for ${o.settleMs} ms`, o, (snap) => {
+    return this._converge(name, `the locator to stay absent for ${o.settleMs} ms`, o, (snap) => {
       const r = loc.resolve(snap);
       presence.set(snap.seq, r.ambiguous || !!r.match);
       return { ok: !presentAt(snap), candidates: r.candidates };
     }, { settleFrom: (snap, now) => absentSince(snap, now) });
+  }
+
+  /**
+   * Every cell of the locator's one match has the style ({ fg, bg, bold, ... }: style_match.js),
+   * waited for like toBePresent. .not: the match is there and some cell lacks the style.
+   */
+  toHaveStyle(style, opts = {}) {
+    const name = this._name('toHaveStyle');
+    const loc = this._needLocator(name);
+    const want = parseStyle(style, `${name}(style)`);
+    if (wantsNothing(want)) throw new TypeError(`${name}(style): name at least one of fg, bg, bold, ... (an empty style matches anything)`);
+    const o = this._opts(opts, false);
+    const words = describeStyle(want);
+    const expected = this.negated ? `the locator to match exactly once, some cell of it without ${words}`
+      : `the locator to match exactly once, every cell of it with ${words}`;
+    return this._converge(name, expected, o, (snap) => {
+      const r = loc.resolve(snap);
+      if (!r.match) return { ok: false, ambiguous: r.ambiguous, candidates: r.candidates, note: r.ambiguous ? undefined : 'no match on the screen' };
+      const ok = matchLooks(snap, r.match, want) !== this.negated;
+      return { ok, candidates: r.candidates, note: `the match (${formatRange(r.match)}) looks: ${describeMatchStyle(snap, r.match)}` };
+    });
   }
 
   /** predicate(snapshot) holds on a screen unchanged for settleMs (default 100). */
@@ -339,18 +393,21 @@ function callerFile(stack) {
 // start mark, and an end mark with its verdict; a TerminalAssertionError also writes the
 // failure artifacts (artifacts.js) at that step, and the error names their folder.
 const ASSERTIONS = ['toBePresent', 'toBeStable', 'toBeAbsent', 'toSatisfy', 'toMatchSnapshot',
-  'toHaveShown', 'toHaveShownText'];
-// What a step says it checks: the call as written, its functions left out.
+  'toHaveShown', 'toHaveShownText', 'toHaveStyle'];
+// What a step says it checks: the call as written, its functions and options left out.
 const describeCall = (target, name, args) => `expectTerminal(${target}).${name}(${args
-  .filter((a) => typeof a === 'string').map((a) => JSON.stringify(a)).join(', ')})`;
+  .map((a, i) => (typeof a === 'string' ? JSON.stringify(a)
+    : name.endsWith('toHaveStyle') && i === 0 ? styleLiteral(parseStyle(a, name)) : null))
+  .filter((a) => a !== null).join(', ')})`;
 
 for (const name of ASSERTIONS) {
   const original = TerminalExpectation.prototype[name];
   TerminalExpectation.prototype[name] = function traced(...args) {
+    if (this.negated && NOT_UNSUPPORTED[name]) throw new TypeError(`.not.${name}(): ${NOT_UNSUPPORTED[name]}`);
     const s = this.session;
     if (!s?._trace) return original.apply(this, args);
     const caller = callerFile(new Error().stack); // the test's file, while its frame is on the stack
-    const call = describeCall(this.locator ?? 'terminal', name, args);
+    const call = describeCall(this.locator ?? 'terminal', this._name(name), args);
     // Synchronous misuse throws here, before the step; the assertion's first look at the
     // screen is synchronous too, so no frame comes between it and the start mark.
     const running = original.apply(this, args);

@@ -149,6 +149,9 @@ export class Screen {
     return readCell(abi, abi.tmpPtr, (id) => this.hyperlink(id));
   }
 
+  /** The '#rrggbb' of palette entry index (0..255) before any OSC 4 change (the core's table). */
+  paletteDefault(index) { return '#' + (this.abi.x.tsr_palette_default(index) >>> 0).toString(16).padStart(6, '0'); }
+
   hyperlink(id) {
     const t = this._t();
     return this.abi.renderText((b) => this.abi.x.tsr_term_hyperlink(t, id, b), 'reading a hyperlink');

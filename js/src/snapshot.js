@@ -62,6 +62,9 @@ export class ScreenSnapshot {
     return readCell(abi, abi.tmpPtr, (id) => this._screen.hyperlink(id));
   }
 
+  /** The '#rrggbb' of palette entry index before any OSC 4 change (as Screen.paletteDefault). */
+  paletteDefault(index) { return this._screen.paletteDefault(index); }
+
   findAll(text, options = {}) {
     const abi = this._screen.abi;
     const p = this._ptr();

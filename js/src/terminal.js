@@ -1,14 +1,18 @@
 // launch(): a real program on a PTY through `tessera host`. Every stdout
 // frame goes to the wasm Screen in order, one frame per engine call; the
 // engine's replies are dropped because the host answers the program itself
-// (native-host/host/HOST_PROTOCOL.md). Actions resolve with a receipt when the
-// host's INPUT_ACK (or, for resize, the RESIZE frame) comes back. Each action
-// and each assertion is a numbered step of the trace (web/README.md "Marks").
+// (native-host/host/HOST_PROTOCOL.md). Input actions wait, in the host, for the
+// program to read its terminal (input_actions.js), and resolve with a receipt
+// when the host's INPUT_ACK (or, for resize, the RESIZE frame) comes back. Each
+// action and each assertion is a numbered step of the trace (web/README.md "Marks").
 
+import { screenSection } from './diagnostics.js';
 import { loadEngine } from './engine.js';
 import { TerminalError, TerminalTimeoutError } from './errors.js';
 import { FrameDecoder } from './frames.js';
+import { mouseField, mouseInputs, readinessFields, readinessNote, readyBudget } from './input_actions.js';
 import { HostKeepAlive } from './keepalive.js';
+import { formatRange, middleOf } from './locator.js';
 import { Screen } from './screen.js';
 import { Session } from './session.js';
 
@@ -27,11 +31,13 @@ export { TerminalError };
 const KILLED_HOST_MS = 2000; // how long a SIGKILLed host may take to be reaped
 const MAX_TIMER_MS = 2 ** 31 - 1; // setTimeout's limit (longer delays fire at once)
 const TRACE_MAX_BYTES = 64 << 20; // the most frame data a Terminal keeps for its trace
+const NO_ACK = 'no acknowledgement from the host (the program has not taken the input)';
 
 /** Starts `command` with `args` on a PTY; resolves once the program runs. */
 export async function launch(command, args = [], options = {}) {
   if (!Array.isArray(args)) { options = args ?? {}; args = []; }
   options.signal?.throwIfAborted();
+  readyBudget(options.readyBudgetMs); // a bad budget fails before anything starts
   const engine = await loadEngine({ engine: options.engine });
   const { findHost } = await nodeModules();
   const hostPath = options.hostPath ?? findHost();
@@ -42,7 +48,7 @@ export async function launch(command, args = [], options = {}) {
   t._start(command, args, { rows, cols });
   t._closeAutomatically(options);
   try {
-    await t._send({ op: 'input', bytes: [], now: true }, 'start', undefined, { traced: false }); // acked once spawn has worked; now: nothing is typed, so nothing waits for readiness
+    await t._send([{ op: 'input', bytes: [], now: true }], 'start', undefined, { traced: false }); // acked once spawn has worked; now: nothing is typed, so nothing waits for readiness
   } catch (e) {
     await t.close();
     throw e;
@@ -56,27 +62,26 @@ export class Terminal extends Session {
     super(screen, { timeoutMs: options.timeoutMs ?? 5000, startNs: process.hrtime.bigint() });
     this.options = options;
     this.hostPath = options.hostPath;
+    this._readyBudgetMs = readyBudget(options.readyBudgetMs);
     this._nextId = 1;
-    this._pending = new Map(); // action id -> {resolve, reject, what}
+    this._pending = new Map(); // input id -> {resolve, reject, what, notes, probe}
     this._resizes = [];        // FIFO of {resolve, reject}
     this._stderr = '';
     this.hostErrors = [];
     this.failure = null;       // a fatal error: malformed stream, host gone
     this._exitWaiters = [];
     this.keyboard = {
-      press: (key, opts) => this._send({ op: 'input', key }, `press ${JSON.stringify(key)}`, opts),
-      type: (text, opts) => this._send({ op: 'input', text }, `type ${quoteShort(text)}`, opts),
+      press: (key, opts) => this._act([{ key }], `press ${JSON.stringify(key)}`, opts),
+      type: (text, opts) => this._act([{ text }], `type ${quoteShort(text)}`, opts),
     };
-    const mouse = (action) => (row, col, opts = {}) => this._send({ op: 'input', mouse: {
-      action, row, col, button: opts.button ?? (action === 'move' ? 'none' : 'left'),
-      ...(opts.mods ? { mods: opts.mods } : {}),
-    } }, `mouse ${action} at ${row},${col}`, opts);
+    const mouse = (action) => (row, col, opts = {}) => this._act([{ mouse: mouseField(action, row, col, opts) }],
+      `mouse ${action} at ${row},${col}`, opts);
     this.mouse = {
       click: mouse('click'), down: mouse('down'), up: mouse('up'), move: mouse('move'),
+      dblclick: (row, col, opts = {}) => this._act(mouseInputs('dblclick', row, col, opts), `mouse dblclick at ${row},${col}`, opts),
       /** wheel(row, col, 'up' | 'down') */
-      wheel: (row, col, direction = 'down', opts = {}) => this._send({ op: 'input', mouse: {
-        action: 'wheel', row, col, button: direction === 'up' ? 'wheelup' : 'wheeldown',
-        ...(opts.mods ? { mods: opts.mods } : {}) } }, `mouse wheel ${direction} at ${row},${col}`, opts),
+      wheel: (row, col, direction = 'down', opts = {}) => this._act(mouseInputs(`wheel ${direction === 'up' ? 'up' : 'down'}`, row, col, opts),
+        `mouse wheel ${direction} at ${row},${col}`, opts),
     };
   }
 
@@ -110,7 +115,8 @@ export class Terminal extends Session {
     const spawnCmd = { op: 'spawn', cmd: command, args: args.map(String), rows, cols };
     if (this.options.env) spawnCmd.env = this.options.env;
     if (this.options.cwd) spawnCmd.cwd = String(this.options.cwd);
-    if (this.options.isolateHome) spawnCmd.isolateHome = true;
+    if (this.options.inheritHome) spawnCmd.inheritHome = true;
+    if (this.options.isolateHome) spawnCmd.isolateHome = true; // the default, said (with inheritHome: the host's error)
     this._write(spawnCmd);
   }
 
@@ -154,7 +160,7 @@ export class Terminal extends Session {
     const late = new Promise((_, reject) => {
       timer = setTimeout(() => {
         onTimeout?.();
-        reject(this._timeoutError(what, ms, reason));
+        reject(this._timeoutError(what, ms, typeof reason === 'function' ? reason() : reason));
       }, Math.min(ms, MAX_TIMER_MS));
     });
     return this._keepAlive.during(Promise.race([work, late]).finally(() => clearTimeout(timer)));
@@ -199,28 +205,102 @@ export class Terminal extends Session {
     return { index, passed: (detail) => end('passed', detail), failed: (reason) => end('failed', '', reason) };
   }
 
-  // An action: the input sent with an id, its receipt the host's INPUT_ACK. A step unless
-  // it is the start or a readiness probe (untraced).
-  _send(cmd, what, opts, { traced = true } = {}) {
+  // How an action waits for readiness (input_actions.js): the `input` commands of its inputs,
+  // the first with the readiness fields, and the notes its step's end starts with.
+  // Bad options throw a TypeError.
+  _readiness(opts, what) {
+    const ready = readinessFields(opts, this._readyBudgetMs, what);
+    return {
+      commands: (inputs) => inputs.map((f, i) => ({ op: 'input', ...(i === 0 ? ready : {}), ...f })),
+      notes: ready.now ? ['sent at once (now)'] : [],
+    };
+  }
+
+  // An input action: its inputs (fields of `input` commands) sent as one step.
+  _act(inputs, what, opts) {
+    let r;
+    try { r = this._readiness(opts, what); } catch (e) { return Promise.reject(e); }
+    return this._send(r.commands(inputs), what, opts, { notes: r.notes });
+  }
+
+  // A locator action (locator.click(), dblclick(), wheel()): waits for the locator's one match
+  // within the action's deadline, then acts at its middle cell, as one step.
+  _actAt(locator, kind, opts = {}) {
+    const what = `${kind} ${locator}`;
+    let r;
+    try { r = this._readiness(opts, what); } catch (e) { return Promise.reject(e); }
+    const place = async (run, untilNs) => {
+      run.reason = `no single match of ${locator} (an action needs exactly one)`;
+      const at = await this._placeOf(locator, what, untilNs, run);
+      run.reason = NO_ACK;
+      if (!at) return null;
+      r.notes.unshift(`at ${at.row},${at.col}`);
+      return r.commands(mouseInputs(kind, at.row, at.col, opts));
+    };
+    return this._send(place, what, opts, { notes: r.notes });
+  }
+
+  // Where a locator action acts: the middle of its one match, waited for until untilNs. Several
+  // matches fail at once (strict, as assertions are); null once the action was given up.
+  async _placeOf(locator, what, untilNs, run) {
+    for (;;) {
+      if (this.failure) throw this.failure;
+      const snap = this.screen;
+      const r = locator.resolve(snap);
+      if (r.match) return middleOf(r.match);
+      const fail = (why) => Object.assign(new TerminalError([`${what}: ${why}`,
+        ...(r.candidates.length ? [`  candidates: ${r.candidates.map(formatRange).join('; ')}`] : []),
+        screenSection(snap, 'failure')].join('\n')), { candidates: r.candidates, snapshot: snap });
+      if (r.ambiguous) throw fail(`${r.candidates.length} matches; an action needs exactly one (use .nth(i) or .region(...))`);
+      if (this.ended) throw fail('the program ended and its final screen has no match');
+      if (run.stopped) return null;
+      if (this.nowNs() >= untilNs) throw this._timeoutError(what, run.ms, run.reason);
+      await this.waitForChange(untilNs);
+    }
+  }
+
+  // An action: commands sent one after another, each with an id, each acknowledged by the host
+  // (INPUT_ACK); the receipt is the last one's. `commands` is a list, or, for a locator action,
+  // async (run, untilNs) => list (null: given up). A step of the trace unless untraced (the start
+  // probe, readiness waits); its end mark carries the host's readiness notes for its inputs.
+  _send(commands, what, opts, { traced = true, probe = false, notes = [] } = {}) {
     let ms;
     try { ms = this._deadlineMs(opts, what); } catch (e) { return Promise.reject(e); }
     if (this.failure) return Promise.reject(this.failure);
     if (this.ended || this._closing) return Promise.reject(new TerminalError(`${what}: the terminal is ${this._closing ? 'closed' : 'ended'}`));
-    const id = this._nextId++;
     const step = traced ? this._beginStep(what) : null;
-    // The step ends when the answer arrives, before later frames are kept.
-    const acked = new Promise((resolve, reject) => {
-      this._pending.set(id, {
-        what,
-        resolve: (receipt) => { step?.passed(`revision ${receipt.revision}`); resolve(receipt); },
-        reject: (e) => { step?.failed(withoutPrefix(e.message, `${what}: `)); reject(e); },
-      });
-      this._write({ ...cmd, id });
+    const run = { stopped: false, id: null, ms, reason: NO_ACK };
+    const untilNs = this.nowNs() + BigInt(Math.round(ms * 1e6));
+    const sent = (async () => {
+      const list = typeof commands === 'function' ? await commands(run, untilNs) : commands;
+      let receipt = null;
+      for (let i = 0; list && i < list.length && !run.stopped; i++) {
+        // The last acknowledgement ends the step, before later frames are kept.
+        const last = i === list.length - 1;
+        receipt = await this._command(list[i], what, run, { probe, notes,
+          acked: last ? (r) => step?.passed([`revision ${r.revision}`, ...notes].join(', ')) : null });
+      }
+      return receipt;
+    })();
+    const failed = sent.catch((e) => {
+      step?.failed(e instanceof TerminalTimeoutError ? `timed out after ${ms} ms: ${run.reason}` : withoutPrefix(e.message, `${what}: `));
+      throw e;
     });
-    const reason = 'no acknowledgement from the host (the program has not taken the input)';
-    return this._within(what, ms, reason, acked, () => {
-      this._pending.delete(id);
-      step?.failed(`timed out after ${ms} ms: ${reason}`);
+    return this._within(what, ms, () => run.reason, failed, () => {
+      run.stopped = true;
+      this._pending.delete(run.id);
+      step?.failed(`timed out after ${ms} ms: ${run.reason}`);
+    });
+  }
+
+  // One command with a fresh id; resolves with its receipt at the host's INPUT_ACK.
+  _command(cmd, what, run, { probe, notes, acked }) {
+    const id = this._nextId++;
+    run.id = id;
+    return new Promise((resolve, reject) => {
+      this._pending.set(id, { what, probe, notes, reject,
+        resolve: (receipt) => { acked?.(receipt); resolve(receipt); } });
+      this._write({ ...cmd, id });
     });
   }
 
@@ -229,7 +309,12 @@ export class Terminal extends Session {
     try {
       this._apply(f);
     } catch (e) { this._fail(e); return; }
-    if (f.type === 'input-ack') {
+    if (f.type === 'mark') {
+      // The host's word on an input's readiness ("not reading after 1000ms (...): sent anyway"),
+      // which comes just before its INPUT_ACK: the action's step end says it too.
+      const r = readinessNote(new TextDecoder().decode(f.data));
+      if (r) this._pending.get(r.id)?.notes?.push(r.note);
+    } else if (f.type === 'input-ack') {
       const id = Number(f.actionId);
       const p = this._pending.get(id);
       if (p) {
@@ -266,8 +351,10 @@ export class Terminal extends Session {
       if (msg.id !== undefined && this._pending.has(msg.id)) {
         const p = this._pending.get(msg.id);
         this._pending.delete(msg.id);
-        err.message = `${p.what}: ${err.message}`;
-        p.reject(err);
+        // A refused spawn (bad fields) leaves the host running: the start probe's "no program"
+        // is its consequence, the spawn's line its reason.
+        const reason = p.what === 'start' && this._lastHostError?.message.startsWith('tessera host: spawn') ? this._lastHostError : err;
+        p.reject(new TerminalError(`${p.what}: ${reason.message}`));
       } else if (msg.op === 'resize' && this._resizes.length) {
         const r = this._resizes.shift();
         r.step.failed(err.message);
@@ -298,9 +385,9 @@ export class Terminal extends Session {
   }
 
   /** Pastes text (bracketed when the program asked for it). */
-  paste(text, opts) { return this._send({ op: 'input', paste: text }, `paste ${quoteShort(text)}`, opts); }
+  paste(text, opts) { return this._act([{ paste: text }], `paste ${quoteShort(text)}`, opts); }
   /** Reports focus in (true) or out (false), if the program asked for it. */
-  focus(focused = true, opts) { return this._send({ op: 'input', focus: !!focused }, `focus ${focused}`, opts); }
+  focus(focused = true, opts) { return this._act([{ focus: !!focused }], `focus ${focused}`, opts); }
 
   /**
    * Resolves once the program waits for input: its screen settled (the host's --settle) and the
@@ -309,15 +396,11 @@ export class Terminal extends Session {
    * launch's). The receipt ({id, revision, timeNs}) does not replace lastAction.
    */
   waitForInputReady({ timeoutMs } = {}) {
-    const id = this._nextId;
     const ms = Math.max(1, Math.ceil(timeoutMs ?? this.timeoutMs));
     // The host's deadline comes first, so its reason is what a timeout reports; the JS
     // deadline, a second later, only ends the wait if the host never answers.
-    const answer = this._send({ op: 'ready', timeoutMs: ms }, 'waitForInputReady', { timeoutMs: ms + 1000 },
-      { traced: false });
-    const pending = this._pending.get(id);
-    if (pending) pending.probe = true;
-    return answer;
+    return this._send([{ op: 'ready', timeoutMs: ms }], 'waitForInputReady', { timeoutMs: ms + 1000 },
+      { traced: false, probe: true });
   }
 
   /** Resizes the terminal; the receipt is the revision after the RESIZE frame. */

@@ -53,7 +53,9 @@ test('an action whose input is never read rejects at its deadline; close() then 
   const pid = await pidOnScreen(t);
   // About 1 MiB: far more than the PTY holds, so the host never finishes writing it
   // and never acknowledges it (nor reads its next command: close below waits too).
-  const err = await t.keyboard.type('x'.repeat(1 << 20), { timeoutMs: 300 }).then(() => null, (e) => e);
+  // now: written at once, not after the host's readiness wait (sleep never reads), so
+  // the deadline is missed while the host is stuck writing.
+  const err = await t.keyboard.type('x'.repeat(1 << 20), { timeoutMs: 300, now: true }).then(() => null, (e) => e);
   assert.ok(err instanceof TerminalTimeoutError, `a timeout error, got ${err}`);
   assert.match(err.message, /^type "x{10}/);
   assert.match(err.message, /timed out after 300 ms: no acknowledgement from the host/);

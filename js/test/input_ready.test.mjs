@@ -2,6 +2,9 @@
 // the program reads its input. Each case runs 20 times and input sent right
 // after the readiness wait must never be lost; without it, bash after Ctrl-C
 // and less after a resize lose keys in some runs. Every terminal is closed.
+// Actions wait for readiness by themselves too (actions_ready.test.mjs); here each
+// one after the explicit wait is sent { now: true }, so the explicit wait alone is
+// what keeps the input from being lost.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,6 +16,7 @@ import { launch, expectTerminal, TerminalError } from '../src/index.js';
 process.env.TESSERA_BIN ??= built('tessera');
 const T = { timeoutMs: 10_000 };
 const RUNS = 20;
+const NOW = { now: true }; // no wait of the action's own
 
 test('waitForInputReady: a program that works before it reads gets the input sent after it', async () => {
   for (let i = 0; i < RUNS; i++) {
@@ -23,8 +27,8 @@ test('waitForInputReady: a program that works before it reads gets the input sen
       assert.ok(process.hrtime.bigint() - started >= 100_000_000n, `run ${i}: ready while the program slept`);
       assert.equal(typeof receipt.revision, 'number');
       assert.equal(t.lastAction, null, 'a readiness answer is not an action');
-      await t.keyboard.type('abc');
-      await t.keyboard.press('Enter');
+      await t.keyboard.type('abc', NOW);
+      await t.keyboard.press('Enter', NOW);
       await expectTerminal(t.getByText('got:abc')).toBePresent();
       assert.deepEqual(await t.waitForExit(), { code: 0, signal: 0 });
     } finally {
@@ -41,14 +45,14 @@ test('waitForInputReady: bash after Ctrl-C never loses the first key', async () 
     try {
       await expectTerminal(t.getByText('P1>')).toBePresent();
       await t.waitForInputReady();
-      await t.keyboard.type('echo A');
+      await t.keyboard.type('echo A', NOW);
       await expectTerminal(t.getByText('P1> echo A')).toBePresent();
       await t.waitForInputReady();
-      await t.keyboard.press('ctrl+c');
+      await t.keyboard.press('ctrl+c', NOW);
       await expectTerminal(t.getByText('P2>')).toBePresent();
       await t.waitForInputReady();
-      await t.keyboard.type('echo ZZ9');
-      await t.keyboard.press('Enter');
+      await t.keyboard.type('echo ZZ9', NOW);
+      await t.keyboard.press('Enter', NOW);
       await expectTerminal(t.getByText('P2> echo ZZ9')).toBePresent();
       await expectTerminal(t.getByText('P3>')).toBePresent();
     } finally {
@@ -70,7 +74,7 @@ test('waitForInputReady: less after a resize quits on the q sent right after it'
         await t.resize(12, 40);
         await expectTerminal(t.getByText('line 11', { exact: true })).toBePresent();
         await t.waitForInputReady();
-        await t.keyboard.press('q');
+        await t.keyboard.press('q', NOW);
         assert.deepEqual(await t.waitForExit(), { code: 0, signal: 0 }, `run ${i}`);
       } finally {
         await t.close();

@@ -77,9 +77,11 @@ test('index.d.ts declares everything the examples use, with the types they use i
 });
 
 test('the check is live: a misuse of the API is a type error', () => {
-  const misuse = "import { launch } from 'tessera-terminal';\n" +
+  const misuse = "import { launch, expectTerminal } from 'tessera-terminal';\n" +
     "const t = await launch('sh', { rows: 'many' });\n" +
-    'await t.keyboard.pres("Enter");\n';
+    'await t.keyboard.pres("Enter");\n' +
+    "await expectTerminal(t).not.toHaveShownText('x');\n" +
+    "await expectTerminal(t.getByText('x')).toHaveStyle({ colour: 1 });\n";
   const { dir } = project({ 'misuse.mjs': misuse });
   try {
     const r = runTsc(dir);
@@ -87,8 +89,10 @@ test('the check is live: a misuse of the API is a type error', () => {
     const out = r.stdout + r.stderr;
     assert.match(out, /misuse\.mjs.*'rows'|misuse\.mjs[\s\S]*string.*number/);
     assert.match(out, /misuse\.mjs.*'pres'/);
+    assert.match(out, /misuse\.mjs.*'toHaveShownText' does not exist on type 'NegatedTerminalExpectation'/);
+    assert.match(out, /misuse\.mjs.*'colour'/);
     const errors = out.split('\n').filter((l) => /\.mjs\(\d+,\d+\): error/.test(l));
-    assert.ok(errors.length >= 2 && errors.every((l) => l.includes('misuse.mjs')), `only the misuse is an error:\n${out}`);
+    assert.ok(errors.length >= 4 && errors.every((l) => l.includes('misuse.mjs')), `only the misuse is an error:\n${out}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

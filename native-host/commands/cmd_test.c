@@ -13,6 +13,7 @@
 
 #include "commands.h"
 #include "diag.h"
+#include "duration.h"
 #include "exit_codes.h"
 #include "spec.h"
 #include "tape.h"
@@ -68,7 +69,8 @@ static int parse(int argc, char **argv, test_args *a)
         }
         if (strcmp(f, "--report") != 0 && strcmp(f, "--junit") != 0 && strcmp(f, "--shard") != 0 &&
             strcmp(f, "--jobs") != 0 && strcmp(f, "--artifacts") != 0 &&
-            strcmp(f, "--grep") != 0 && strcmp(f, "--retries") != 0)
+            strcmp(f, "--grep") != 0 && strcmp(f, "--retries") != 0 &&
+            strcmp(f, "--ready-budget") != 0)
             return diag_usage("test: unknown flag %s", f);
         if (!v)
             return diag_usage("test: %s needs a value", f);
@@ -79,7 +81,12 @@ static int parse(int argc, char **argv, test_args *a)
             a->junit = v;
         else if (strcmp(f, "--artifacts") == 0)
             a->o.artifacts = v;
-        else if (strcmp(f, "--grep") == 0) {
+        else if (strcmp(f, "--ready-budget") == 0) {
+            const char *why;
+            if (duration_parse(v, strlen(v), &a->o.ready_budget_ns, &why) != 0 ||
+                a->o.ready_budget_ns == 0)
+                return diag_usage("test: --ready-budget must be a span more than 0 (500ms, 2s)");
+        } else if (strcmp(f, "--grep") == 0) {
             if (!v[0])
                 return diag_usage("test: --grep needs a non-empty part of a file's path");
             a->grep = v;

@@ -48,6 +48,9 @@
     "2026), or it exited; a program that printed nothing by --timeout is exit 3. Prints\n" \
     "the exact grid (every row padded to the width). With --golden FILE compares it to\n" \
     "FILE and shows a unified diff when they differ (exit 1); --update writes FILE.\n"
+#define READY_HELP                                                                          \
+    "  --ready-budget SPAN  how long an input waits for the program to read its terminal\n" \
+    "                    before it is sent anyway (default 1s; a step's --now: none)\n"
 #define SCRIPT_DETAILS                                                                      \
     "Runs the tape's steps against one program; see the README for the DSL.\n"          \
     "\nrecording (as tessera record writes them; tessera replay reads both):\n"          \
@@ -59,7 +62,7 @@
     "r events); --journal writes the lossless frame journal that tessera replay also\n"  \
     "reads.\n"
 #define HOST_DETAILS "Line-delimited JSON commands on stdin, binary frames on stdout.\n" \
-    "See native-host/host/HOST_PROTOCOL.md.\n"
+    "See native-host/host/HOST_PROTOCOL.md.\n" LIVE_FLAGS_LIST READY_HELP
 
 const cli_command RUN_COMMAND = {
     "run",
@@ -81,7 +84,7 @@ const cli_command SCRIPT_COMMAND = {
     "script",
     "[--cast FILE.cast] [--journal FILE] [FLAGS] FILE.tape",
     "run a tape: a program and the steps that drive it",
-    SCRIPT_DETAILS LIVE_FLAGS_LIST ARTIFACTS_HELP LIVE_ENV_NOTE,
+    SCRIPT_DETAILS LIVE_FLAGS_LIST READY_HELP ARTIFACTS_HELP LIVE_ENV_NOTE,
     cmd_script,
 };
 
@@ -119,6 +122,8 @@ const cli_command HOST_COMMAND = {
     "                  then counts as passed and is reported as flaky, never silently\n" \
     "  --pass-with-no-tests  no file to run is a pass (by default it is exit 2)\n"       \
     "  --jobs N        files run at once, 1 to 256\n"                                    \
+    "  --ready-budget SPAN  how long an input waits for the program to read before it\n" \
+    "                  is sent anyway (default 1s; a spec's ready_budget_ms wins)\n"     \
     "  --inherit-home  tapes get the real HOME (by default every file gets a fresh one;\n" \
     "                  a spec passes HOME on with \"inherit_env\": [\"HOME\"])\n"           \
     "  --artifacts DIR where a failed file leaves its folder (trace, screen, report.html;\n" \
@@ -133,7 +138,7 @@ const cli_command TEST_COMMAND = {
     "test",
     "[--check] [--update] [--report FILE] [--junit FILE] [--report-details] [--shard I/N]\n"
     "            [--grep TEXT] [--retries N] [--pass-with-no-tests] [--jobs N]\n"
-    "            [--inherit-home] [--artifacts DIR] SPEC|TAPE|DIR...",
+    "            [--ready-budget SPAN] [--inherit-home] [--artifacts DIR] SPEC|TAPE|DIR...",
     "run JSON test specs and tapes as a suite, with reports",
     TEST_DETAILS,
     cmd_test,

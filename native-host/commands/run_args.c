@@ -20,7 +20,7 @@
 typedef enum flag_id {
     F_ROWS, F_COLS, F_TIMEOUT, F_SETTLE, F_STYLED, F_QUIET, F_REFLOW, F_HELP,
     F_EXPECT, F_EXPECT_NOT, F_EXPECT_EXIT, F_GOLDEN, F_UPDATE, F_OUT, F_JOURNAL,
-    F_ENV, F_CLEAR_ENV, F_CWD, F_ISOLATE_HOME, F_INHERIT_HOME, F_ARTIFACTS,
+    F_ENV, F_CLEAR_ENV, F_CWD, F_ISOLATE_HOME, F_INHERIT_HOME, F_ARTIFACTS, F_READY_BUDGET,
 } flag_id;
 
 typedef struct flag_def {
@@ -54,6 +54,7 @@ static const flag_def FLAGS[] = {
     {"--isolate-home", NULL, 0, ALL, F_ISOLATE_HOME},
     {"--inherit-home", NULL, 0, ALL & ~RUN_CMD_RECORD, F_INHERIT_HOME},
     {"--artifacts", NULL, 1, RUN_CMD_RUN | RUN_CMD_SNAPSHOT | RUN_CMD_SCRIPT, F_ARTIFACTS},
+    {"--ready-budget", NULL, 1, RUN_CMD_SCRIPT | RUN_CMD_HOST, F_READY_BUDGET},
 };
 #define NFLAGS (sizeof FLAGS / sizeof FLAGS[0])
 
@@ -139,6 +140,12 @@ static int apply(run_args *a, const flag_def *f, const char *v)
         return parse_span("--timeout", v, &a->live.timeout_ns);
     case F_SETTLE:
         return parse_span("--settle", v, &a->live.settle_ns);
+    case F_READY_BUDGET: {
+        int rc = parse_span("--ready-budget", v, &a->live.ready_budget_ns);
+        if (rc == TSR_EXIT_OK && a->live.ready_budget_ns == 0)
+            return diag_usage("--ready-budget must be more than 0 (a step's --now sends at once)");
+        return rc;
+    }
     case F_STYLED: a->live.styled = 1; return TSR_EXIT_OK;
     case F_QUIET: a->live.quiet = 1; return TSR_EXIT_OK;
     case F_REFLOW: a->live.term.reflow = 1; a->reflow_given = 1; return TSR_EXIT_OK;

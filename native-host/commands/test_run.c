@@ -14,6 +14,7 @@
 #include "mono_clock.h"
 #include "spec.h"
 #include "spec_workspace.h"
+#include "steps.h"
 #include "tape.h"
 #include "test_suite.h"
 
@@ -89,22 +90,6 @@ static int compare_snapshot(void *ctx, const tape_step *st, const char *screen, 
     return code;
 }
 
-/* The action names of a spec, for its failures. */
-static const char *spec_action(tape_op op)
-{
-    switch (op) {
-    case TAPE_PRESS: return "key";
-    case TAPE_TYPE: return "text";
-    case TAPE_EXPECT: return "expect";
-    case TAPE_EXPECT_NOT: return "expect_not";
-    case TAPE_WAIT_REDRAW: return "wait_for_redraw";
-    case TAPE_SNAPSHOT_CHECK: return "snapshot";
-    case TAPE_EXPECT_EXIT: return "exit";
-    case TAPE_RESIZE: return "resize";
-    default: return "step";
-    }
-}
-
 void test_detail_path(const char *stage_dir, size_t i, char kind, char *out, size_t cap)
 {
     snprintf(out, cap, "%s/%c%zu", stage_dir, kind, i);
@@ -157,6 +142,7 @@ void test_run_file(const test_file *f, size_t i, const test_options *o, test_res
             a.settle_ns = 100ull * 1000000u;
             a.quiet = 1;
             a.isolate_home = !o->inherit_home; /* hermetic, as every test mode */
+            a.ready_budget_ns = o->ready_budget_ns;
             a.artifacts = o->artifacts;
             a.private_trace = !f->is_tape; /* the spec format's privacy rule */
             a.report_details = o->report_details || info.report_details;
@@ -173,7 +159,7 @@ void test_run_file(const test_file *f, size_t i, const test_options *o, test_res
             r->staged = sc.staged;
             if (out.step >= 0)
                 snprintf(r->action, sizeof r->action, "%s",
-                         f->is_tape ? tape_op_name(out.op) : spec_action(out.op));
+                         step_name(out.op, !f->is_tape));
             snprintf(r->reason, sizeof r->reason, "%s", out.reason);
             snprintf(r->artifacts, sizeof r->artifacts, "%s", out.artifacts);
             leave_detail(o, i, 'x', out.expectation);

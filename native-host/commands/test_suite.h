@@ -5,6 +5,7 @@
 #define TSR_CLI_TEST_SUITE_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "tape_run.h"
@@ -43,6 +44,7 @@ typedef struct test_options {
     int update;
     int report_details;    /* --report-details: specs' reports carry expected text and screens */
     int inherit_home;      /* --inherit-home: tapes get the real HOME (specs: inherit_env) */
+    uint64_t ready_budget_ns; /* --ready-budget (0: the default) */
     const char *stage_dir; /* where children stage snapshots and leave their diffs */
     const char *artifacts; /* --artifacts DIR, or NULL (artifacts.h) */
 } test_options;

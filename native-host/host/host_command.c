@@ -361,11 +361,74 @@ static int ready(host *h, const tsr_json_value *o, const char *line)
     return acknowledge(h, id);
 }
 
+/* A MARK frame for the JS trace (a test step's detail, on the frames' clock). */
+static int mark(host *h, const char *label)
+{
+    tsr_frame m = {0};
+    m.type = TSR_FRAME_MARK;
+    m.time_ns = mono_now_ns();
+    m.data = (const uint8_t *)label;
+    m.len = strlen(label);
+    if (h->sink.frame(h->sink.ctx, &m) != 0) {
+        h->exit_code = TSR_EXIT_INTERNAL;
+        return -1;
+    }
+    return 0;
+}
+
+/* Before an input: up to its readiness budget ("readyMs", else the host's,
+ * a second by default) for the program to read, as a tape's input waits;
+ * "now": true sends at once. A wait that ran out or could not tell is said
+ * in a MARK frame, so the client's trace holds it. Returns 0, or -1 when
+ * the input must not be sent (an error line was written). */
+static int until_reading(host *h, const tsr_json_value *o, long long id)
+{
+    const tsr_json_value *now = tsr_json_object_get(o, "now", NULL);
+    int ms = -1;
+    if (now && now->type != TSR_JSON_TRUE) {
+        host_error("input", id, "field \"now\" must be true (leave it out to wait for readiness)");
+        return -1;
+    }
+    if (int_field(o, "readyMs", 1, 86400000, -1, "input", id, &ms) != 0)
+        return -1;
+    if (now && ms > 0) {
+        host_error("input", id, "\"now\" and \"readyMs\": one of them");
+        return -1;
+    }
+    if (now)
+        return 0;
+    uint64_t budget = ms > 0                   ? (uint64_t)ms * 1000000u
+                      : h->opts->ready_budget_ns ? h->opts->ready_budget_ns
+                                                 : 1000000000u;
+    char why[160], label[256];
+    int fallback = 0;
+    int r = wait_reading(&h->s, mono_now_ns() + budget, &fallback, why, sizeof why);
+    if (r == WAIT_ERROR) {
+        host_error("input", id, "%s", h->s.error);
+        return -1;
+    }
+    if (r == WAIT_TIMEOUT)
+        snprintf(label, sizeof label, "input %lld: not reading after %llums (%s): sent anyway", id,
+                 (unsigned long long)(budget / 1000000u), why);
+    else if (r == WAIT_OK && fallback)
+        snprintf(label, sizeof label, "input %lld: readiness unknown (%s): waited for the screen "
+                                      "to settle", id, why);
+    else
+        return 0;
+    return mark(h, label);
+}
+
 static int input(host *h, const tsr_json_value *o, const char *line)
 {
     long long id = action_id(h, o, line, "input");
     if (id < 0)
         return 0;
+    if (until_reading(h, o, id) != 0)
+        return h->exit_code == TSR_EXIT_INTERNAL ? -1 : 0;
+    if (h->s.exited) {
+        host_error("input", id, "the program exited before the input was sent");
+        return 0;
+    }
     static const char *const kinds[] = {"bytes", "key", "text", "paste", "mouse", "focus"};
     const tsr_json_value *v = NULL;
     int kind = -1, nkinds = 0;

@@ -23,11 +23,19 @@ static void say(char *why, size_t cap, const char *fmt, ...)
 
 #ifndef __linux__
 
-input_ready_state input_ready_probe(int master, char *why, size_t cap)
+input_ready_state input_ready_probe_reads(int master, char *why, size_t cap,
+                                          unsigned long long *reads)
 {
     (void)master;
+    if (reads)
+        *reads = INPUT_READS_UNKNOWN;
     say(why, cap, "input readiness needs Linux /proc");
     return INPUT_READY_UNKNOWN;
+}
+
+input_ready_state input_ready_probe(int master, char *why, size_t cap)
+{
+    return input_ready_probe_reads(master, why, cap, NULL);
 }
 
 #else
@@ -160,7 +168,21 @@ static long stat_pgrp(long pid)
 typedef struct tally {
     int input, busy, unreadable, tasks;
     long busy_pid;
+    unsigned long long reads; /* syscr of the group's processes (INPUT_READS_UNKNOWN: hidden) */
 } tally;
+
+/* The read system calls a process has made (syscr of /proc/PID/io). */
+static void count_reads(long pid, tally *t)
+{
+    char path[64], text[512];
+    snprintf(path, sizeof path, "/proc/%ld/io", pid);
+    const char *at = read_small(path, text, sizeof text) > 0 ? strstr(text, "syscr: ") : NULL;
+    if (!at || t->reads == INPUT_READS_UNKNOWN) {
+        t->reads = INPUT_READS_UNKNOWN;
+        return;
+    }
+    t->reads += strtoull(at + 7, NULL, 10);
+}
 
 static void look_at_process(long pid, const char *tty, tally *t)
 {
@@ -207,6 +229,14 @@ static int unread_input(int master)
 
 input_ready_state input_ready_probe(int master, char *why, size_t cap)
 {
+    return input_ready_probe_reads(master, why, cap, NULL);
+}
+
+input_ready_state input_ready_probe_reads(int master, char *why, size_t cap,
+                                          unsigned long long *reads)
+{
+    if (reads)
+        *reads = INPUT_READS_UNKNOWN;
     pid_t fg = tcgetpgrp(master);
     if (fg <= 0) {
         say(why, cap, "the terminal has no foreground process group");
@@ -225,8 +255,12 @@ input_ready_state input_ready_probe(int master, char *why, size_t cap)
         if (*end || pid <= 0 || stat_pgrp(pid) != (long)fg)
             continue;
         look_at_process(pid, tty, &t);
+        if (reads)
+            count_reads(pid, &t);
     }
     closedir(proc);
+    if (reads && t.tasks)
+        *reads = t.reads;
     if (t.busy) {
         say(why, cap, "process %ld of the foreground group is busy", t.busy_pid);
         return INPUT_READY_NO;

@@ -17,4 +17,12 @@ typedef enum input_ready_state {
  * master. why (may be NULL) gets a short reason when the answer is not YES. */
 input_ready_state input_ready_probe(int master, char *why, size_t cap);
 
+#define INPUT_READS_UNKNOWN (~0ull)
+
+/* The same, and (reads not NULL) the read system calls the foreground
+ * group's processes have made so far (/proc/PID/io), or INPUT_READS_UNKNOWN:
+ * a change since an input was written means the program has read since. */
+input_ready_state input_ready_probe_reads(int master, char *why, size_t cap,
+                                          unsigned long long *reads);
+
 #endif

@@ -24,6 +24,8 @@ typedef struct live_options {
     const char *artifacts;      /* --artifacts DIR: where failures leave their folder (NULL:
                                  * $TESSERA_ARTIFACTS or the default, artifacts.h) */
     int private_trace;          /* a spec's trace and report hold no typed or expected text */
+    uint64_t ready_budget_ns;   /* --ready-budget: how long an input waits for the program
+                                 * to read (0: the default, a second) */
     int report_details;         /* ... but its reports and artifacts do hold the expected
                                  * text and the screen (--report-details, report_details) */
 } live_options;

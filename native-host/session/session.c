@@ -5,6 +5,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "session.h"
 
+#include "input_ready.h"
+
 #include <errno.h>
 #include <poll.h>
 #include <signal.h>
@@ -212,6 +214,7 @@ int session_write(session *s, const void *bytes, size_t len)
     s->last_poke_ns = f.time_ns;
     if (deliver(s, &f) != 0)
         return -1;
+    s->pokes++;
     int rc = write_all(s, bytes, len, 1);
     if (rc == 0)
         s->input_bytes += len;
@@ -228,6 +231,7 @@ int session_resize(session *s, int rows, int cols)
     f.rows = rows;
     f.cols = cols;
     s->last_poke_ns = f.time_ns;
+    s->pokes++;
     if (deliver(s, &f) != 0)
         return -1;
     if (s->master >= 0 && pty_resize(s->master, rows, cols) != 0) {
@@ -241,6 +245,7 @@ int session_open(session *s, const spawn_spec *spec, const tsr_options *opts, fr
 {
     memset(s, 0, sizeof *s);
     s->master = -1;
+    s->mark_reads = INPUT_READS_UNKNOWN; /* nothing seen yet: an early input counts as in flight */
     s->reaper.group.dir = -1;
     s->sink = sink;
     s->drain_ns = 250000000u;

@@ -41,6 +41,12 @@ typedef struct session {
     int output_overflow;
     uint64_t last_poke_ns;     /* the last input or resize: output may follow it */
     uint64_t input_bytes;      /* bytes written to the program so far */
+    uint64_t pokes;            /* inputs and resizes so far */
+    /* What wait_reading saw when it last let an input go: the pokes by then
+     * and the program's read calls (waits.c: an input is in flight until the
+     * program has read since). */
+    uint64_t mark_pokes;
+    unsigned long long mark_reads;
     frame_sink sink;     /* ctx/frame may be NULL */
     temp_home home;      /* --isolate-home: removed at close (path empty: none) */
     tsr_buf scratch;     /* replies, encoded frames */

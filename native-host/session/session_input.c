@@ -67,9 +67,13 @@ int session_paste(session *s, const char *text, size_t len, char *why, size_t ca
 
 int session_click(session *s, int row, int col, char *why, size_t cap)
 {
+    return session_mouse(s, TSR_MOUSE_ACT_CLICK, TSR_MOUSE_BTN_LEFT, row, col, why, cap);
+}
+
+int session_mouse(session *s, int action, int button, int row, int col, char *why, size_t cap)
+{
     tsr_buf bytes = {0}, reason = {0};
-    int rc = tsr_encode_mouse_why(s->term, TSR_MOUSE_ACT_CLICK, TSR_MOUSE_BTN_LEFT, row, col, 0,
-                                  &bytes, &reason);
+    int rc = tsr_encode_mouse_why(s->term, action, button, row, col, 0, &bytes, &reason);
     if (rc != TSR_OK) {
         tsr_buf_free(&bytes);
         return refuse(&reason, rc, why, cap);

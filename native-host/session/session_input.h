@@ -14,6 +14,8 @@ int session_type(session *s, const char *text, size_t len, char *why, size_t cap
 int session_paste(session *s, const char *text, size_t len, char *why, size_t cap);
 /* A left click (down and up) at a 0-based cell. */
 int session_click(session *s, int row, int col, char *why, size_t cap);
+/* One mouse event (tessera/input.h: action, button) at a 0-based cell. */
+int session_mouse(session *s, int action, int button, int row, int col, char *why, size_t cap);
 int session_focus(session *s, int in, char *why, size_t cap);
 
 #endif

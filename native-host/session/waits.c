@@ -45,22 +45,55 @@ static int wait_until(session *s, int (*holds)(const session *, const void *), c
     }
 }
 
-typedef struct text_state {
-    const char *text;
-    size_t len;
+typedef struct query_state {
+    const screen_query *q;
     int present;
-} text_state;
+} query_state;
 
-static int text_in_state(const session *s, const void *arg)
+static int query_in_state(const session *s, const void *arg)
 {
-    const text_state *t = arg;
-    return screen_contains(s->term, t->text, t->len) == t->present;
+    const query_state *w = arg;
+    size_t count = 0;
+    if (screen_query_find(s->term, w->q, NULL, 0, &count) != TSR_OK)
+        return 0;
+    return (count > 0) == w->present;
+}
+
+int wait_query_state(session *s, const screen_query *q, int present, uint64_t deadline_ns)
+{
+    query_state w = {q, present};
+    return wait_until(s, query_in_state, &w, deadline_ns);
 }
 
 int wait_text_state(session *s, const char *text, size_t len, int present, uint64_t deadline_ns)
 {
-    text_state t = {text, len, present};
-    return wait_until(s, text_in_state, &t, deadline_ns);
+    screen_query q = {text, len, NULL, NULL};
+    return wait_query_state(s, &q, present, deadline_ns);
+}
+
+/* Exactly one match, or (more than one) a count to fail on at once. */
+typedef struct one_match {
+    const screen_query *q;
+    tsr_match m;
+    size_t count;
+} one_match;
+
+static int found_one(const session *s, const void *arg)
+{
+    one_match *o = (one_match *)arg;
+    o->count = 0;
+    return screen_query_find(s->term, o->q, &o->m, 1, &o->count) == TSR_OK && o->count >= 1;
+}
+
+int wait_query_one(session *s, const screen_query *q, uint64_t deadline_ns, tsr_match *out,
+                   size_t *count)
+{
+    one_match o = {q, {0, 0, 0}, 0};
+    int r = wait_until(s, found_one, &o, deadline_ns);
+    *count = o.count;
+    if (r == WAIT_OK)
+        *out = o.m;
+    return r;
 }
 
 /* The time of the newest revision (0 for revision 0, the blank start). */
@@ -158,6 +191,12 @@ const char *settle_blocker(const session *s)
 
 /* How often /proc is looked at while the program is busy. */
 #define READY_POLL_NS 10000000u
+/* How often an input in flight is looked for in the program's reads, and
+ * how long before it counts as delivered anyway (a partial canonical line). */
+#define READ_POLL_NS 200000u
+#define IN_FLIGHT_GRACE_NS 10000000u
+/* The quiet window where /proc cannot tell (the live commands' --settle default). */
+#define DEFAULT_SETTLE_NS 100000000u
 
 int wait_input_ready(session *s, uint64_t settle_ns, uint64_t deadline_ns, int *fallback,
                      char *why, size_t cap)
@@ -189,6 +228,49 @@ int wait_input_ready(session *s, uint64_t settle_ns, uint64_t deadline_ns, int *
         if (now >= deadline_ns)
             return WAIT_TIMEOUT;
         if (step(s, next) != WAIT_OK)
+            return WAIT_ERROR;
+    }
+}
+
+int wait_reading(session *s, uint64_t deadline_ns, int *fallback, char *why, size_t cap)
+{
+    *fallback = 0;
+    /* Blocked reading with nothing unread, its output drained: the program
+     * takes input now. Unless an input or a resize of ours may still be in
+     * flight: the kernel hands the bytes to the reader (and a SIGWINCH to the
+     * program) a moment after the write, and until then the program still
+     * looks idle. It has them once it has made a read call since; a
+     * canonical-mode reader holding a partial line makes none, so after a
+     * short grace the bytes are taken as delivered. Where /proc cannot tell,
+     * the quiet screen decides (wait_input_ready). */
+    for (;;) {
+        if (catch_up(s, deadline_ns) != WAIT_OK)
+            return WAIT_ERROR;
+        if (s->exited)
+            return WAIT_EXITED;
+        unsigned long long reads = INPUT_READS_UNKNOWN;
+        input_ready_state r = holds_sync(s) ? INPUT_READY_NO
+                                            : input_ready_probe_reads(s->master, why, cap, &reads);
+        if (r == INPUT_READY_UNKNOWN) {
+            int rc = wait_input_ready(s, DEFAULT_SETTLE_NS, deadline_ns, fallback, why, cap);
+            s->mark_pokes = s->pokes;
+            s->mark_reads = INPUT_READS_UNKNOWN;
+            return rc;
+        }
+        uint64_t now = mono_now_ns();
+        int read_since = reads != INPUT_READS_UNKNOWN && s->mark_reads != INPUT_READS_UNKNOWN &&
+                         reads != s->mark_reads;
+        int in_flight = s->pokes != s->mark_pokes && !read_since &&
+                        now < s->last_poke_ns + IN_FLIGHT_GRACE_NS;
+        if ((r == INPUT_READY_YES && !in_flight) || now >= deadline_ns) {
+            s->mark_pokes = s->pokes; /* an input follows: its reads start from here */
+            s->mark_reads = reads;
+            return r == INPUT_READY_YES && !in_flight ? WAIT_OK : WAIT_TIMEOUT;
+        }
+        if (in_flight)
+            snprintf(why, cap, "the last input has not reached the program yet");
+        uint64_t poll = in_flight ? READ_POLL_NS : READY_POLL_NS;
+        if (step(s, min_ns(now + poll, deadline_ns)) != WAIT_OK)
             return WAIT_ERROR;
     }
 }

@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "screen_query.h"
 #include "session.h"
 
 typedef enum wait_status {
@@ -20,6 +21,13 @@ typedef enum wait_status {
 int screen_contains(const tsr_term *term, const char *text, size_t len);
 
 int wait_for_text(session *s, const char *text, size_t len, uint64_t deadline_ns);
+/* Until the query (screen_query.h: text or pattern, perhaps a look) has a
+ * match (present) or has none (!present). */
+int wait_query_state(session *s, const screen_query *q, int present, uint64_t deadline_ns);
+/* Until the query has a match: the first into *out, how many into *count
+ * (more than one: the caller refuses to pick). */
+int wait_query_one(session *s, const screen_query *q, uint64_t deadline_ns, tsr_match *out,
+                   size_t *count);
 /* Until the text is on the screen (present) or gone from it (!present). */
 int wait_text_state(session *s, const char *text, size_t len, int present, uint64_t deadline_ns);
 
@@ -45,6 +53,13 @@ const char *settle_blocker(const session *s);
  * *fallback. why (cap bytes) gets the last reason it was not ready. */
 int wait_input_ready(session *s, uint64_t settle_ns, uint64_t deadline_ns, int *fallback,
                      char *why, size_t cap);
+
+/* Before an input: until the program is blocked reading its terminal with
+ * nothing unread and no input of ours still in flight (polled, no quiet
+ * window: a program that already waits costs one look at /proc); where
+ * /proc cannot tell, the quiet screen (wait_input_ready, *fallback set).
+ * WAIT_TIMEOUT at the deadline: the caller sends anyway and says so. */
+int wait_reading(session *s, uint64_t deadline_ns, int *fallback, char *why, size_t cap);
 
 int wait_exit(session *s, uint64_t deadline_ns);
 

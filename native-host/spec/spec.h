@@ -12,9 +12,10 @@
 #define SPEC_MAX_STEPS 1000
 #define SPEC_MAX_SNAPSHOTS 100      /* distinct snapshot names */
 #define SPEC_MAX_ERRORS 20          /* reported per file; the rest are counted */
+#define SPEC_MAX_VERSION 3
 
 typedef struct spec_info {
-    int version;      /* 1 or 2 */
+    int version;      /* 1 to SPEC_MAX_VERSION */
     char *workspace;  /* v2: the fixture folder, relative to the spec (owned, or NULL) */
     int report_details; /* "report_details": true: reports carry expected text and the screen */
 } spec_info;

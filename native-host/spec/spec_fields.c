@@ -244,6 +244,11 @@ void spec_check_fields(spec_ctx *c, const tsr_json_value *root)
         } else if (strcmp(k, "max_output_bytes") == 0) {
             if (integer_in(c, k, v, 1, 1073741824, &n))
                 t->max_output_bytes = (uint64_t)n;
+        } else if (strcmp(k, "ready_budget_ms") == 0 && c->info->version >= 3) {
+            if (integer_in(c, k, v, 1, 3600000, &n))
+                t->ready_budget_ns = (uint64_t)n * MS;
+        } else if (strcmp(k, "ready_budget_ms") == 0) {
+            spec_error(c, m->key_offset, "\"ready_budget_ms\" needs \"version\": 3");
         } else if (strcmp(k, "report_details") == 0) {
             if (v->type != TSR_JSON_TRUE && v->type != TSR_JSON_FALSE)
                 spec_error(c, v->offset, "\"report_details\" must be true or false");

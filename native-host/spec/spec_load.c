@@ -27,7 +27,7 @@ void spec_error(spec_ctx *c, size_t offset, const char *fmt, ...)
     fputc('\n', stderr);
 }
 
-/* The version, exactly 1 or 2: 0 (with its error printed) otherwise. */
+/* The version, exactly 1 to SPEC_MAX_VERSION: 0 (with its error printed) otherwise. */
 static int check_version(spec_ctx *c, const tsr_json_value *root)
 {
     const tsr_json_value *v = tsr_json_object_get(root, "version", NULL);
@@ -37,11 +37,11 @@ static int check_version(spec_ctx *c, const tsr_json_value *root)
         return 0;
     }
     if (v->type != TSR_JSON_NUMBER || !v->u.number.integer) {
-        spec_error(c, v->offset, "\"version\" must be the integer 1 or 2");
+        spec_error(c, v->offset, "\"version\" must be the integer 1, 2 or 3");
         return 0;
     }
-    if (v->u.number.value != 1 && v->u.number.value != 2) {
-        spec_error(c, v->offset, "unsupported version %.*s: this runner reads versions 1 and 2",
+    if (v->u.number.value < 1 || v->u.number.value > SPEC_MAX_VERSION) {
+        spec_error(c, v->offset, "unsupported version %.*s: this runner reads versions 1, 2 and 3",
                    (int)(v->u.number.len > 20 ? 20 : v->u.number.len), c->text + v->offset);
         return 0;
     }
@@ -82,6 +82,7 @@ int spec_load_bytes(const char *name, const char *bytes, size_t len, tape *out, 
     if (root.type != TSR_JSON_OBJECT)
         spec_error(&c, root.offset, "a spec is one JSON object");
     else if ((info->version = check_version(&c, &root)) != 0) {
+        out->spec_version = info->version;
         spec_check_fields(&c, &root);
         const tsr_json_value *steps = tsr_json_object_get(&root, "steps", NULL);
         if (!steps)

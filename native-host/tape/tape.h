@@ -11,32 +11,31 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "screen_query.h"
+
+/* The kinds of step, one row each in steps.def (steps.h has the table). */
 typedef enum tape_op {
-    TAPE_WAIT,        /* str, dur[0] deadline */
-    TAPE_IDLE,        /* dur[0] settle, dur[1] deadline */
-    TAPE_TYPE,        /* str */
-    TAPE_PRESS,       /* str: one key name */
-    TAPE_PASTE,       /* str */
-    TAPE_CLICK,       /* num[0] row, num[1] col (0-based) */
-    TAPE_EXPECT,      /* str, dur[0] deadline (0: the global --timeout) */
-    TAPE_EXPECT_NOT,  /* str, dur[0] deadline (0: the global --timeout) */
-    TAPE_SNAPSHOT,    /* str: the file, or NULL for stdout */
-    TAPE_RESIZE,      /* num[0] rows, num[1] cols */
-    TAPE_SEND_EXIT,   /* the terminal's EOF character */
-    TAPE_EXPECT_EXIT, /* num[0] */
-    TAPE_SLEEP,       /* dur[0] */
-    TAPE_READY,       /* dur[0] deadline (0: the global --timeout) */
-    TAPE_WAIT_REDRAW, /* after a resize: output after it, then a bounded redraw window */
-    TAPE_SNAPSHOT_CHECK, /* str: a snapshot name, given to the caller's snapshot hook */
+#define STEP(op, tape, spec, since, args, flags) TAPE_##op,
+#include "steps.def"
+#undef STEP
+    TAPE_OP_COUNT
 } tape_op;
 
 typedef struct tape_step {
     tape_op op;
     long line, column;  /* of the directive, for messages */
-    char *str;          /* owned; NUL-terminated, len may count NULs */
+    char *str;          /* owned; NUL-terminated, len may count NULs: the text,
+                         * key, file, pattern or the place's text */
     size_t len;
-    int num[2];
-    uint64_t dur[2];
+    int num[2];         /* ints: exit code, rows and cols, a place's row and col */
+    uint64_t dur[2];    /* spans: deadlines, settle times */
+    int regex;          /* str is a regular expression (pattern.h) */
+    int at_text;        /* a place given as "TEXT" (str), not ROW COL */
+    int up;             /* wheel up (else down) */
+    style_want style;   /* what every cell of an expected match must look like */
+    int now;            /* an input sent at once, without waiting for readiness */
+    uint64_t ready_ns;  /* this input's readiness budget (0: the run's) */
+    int styled;         /* a spec snapshot compared in the styled form */
 } tape_step;
 
 typedef struct tape {
@@ -52,6 +51,8 @@ typedef struct tape {
     uint64_t run_timeout_ns;    /* the whole run (run_timeout_ms) */
     uint64_t startup_timeout_ns; /* launch to the first output (startup_timeout_ms) */
     uint64_t max_output_bytes;  /* the program's output (max_output_bytes) */
+    uint64_t ready_budget_ns;   /* how long an input waits for readiness (0: the default) */
+    int spec_version;           /* the spec's version; 0 for a tape */
     int operational_env;        /* only PATH, TERM, LANG, a fresh HOME, then env */
     int cwd_default_beside;     /* no cwd: the file's own folder */
     char **inherit;             /* host variables passed on by name, owned (or NULL) */

@@ -68,7 +68,37 @@ static int push(tape_line *l, size_t *cap, tape_token tok)
     return 0;
 }
 
-int tape_lex_line(const char *s, size_t len, tape_line *l, long *err_col, const char **reason)
+/* A /pattern/ from s[*i] (at the opening slash): its text with \/ as /,
+ * other backslashes kept for the pattern. */
+static int lex_pattern(const char *s, size_t len, size_t *i, char *out, size_t *olen,
+                       const char **reason)
+{
+    size_t o = 0;
+    for ((*i)++; *i < len; (*i)++) {
+        char c = s[*i];
+        if (c == '/') {
+            (*i)++;
+            *olen = o;
+            return 0;
+        }
+        if (c == '\\' && *i + 1 < len && s[*i + 1] == '/') {
+            out[o++] = '/';
+            (*i)++;
+            continue;
+        }
+        if (c == '\\' && *i + 1 < len) {
+            out[o++] = c;
+            out[o++] = s[++*i];
+            continue;
+        }
+        out[o++] = c;
+    }
+    *reason = "unterminated pattern: a closing / is missing";
+    return -1;
+}
+
+int tape_lex_line(const char *s, size_t len, tape_line *l, long *err_col, const char **reason,
+                  int (*pattern_after)(const char *directive))
 {
     memset(l, 0, sizeof *l);
     size_t cap = 0, i = 0;
@@ -82,6 +112,35 @@ int tape_lex_line(const char *s, size_t len, tape_line *l, long *err_col, const 
             break;
         tape_token tok = {0};
         tok.column = (long)i + 1;
+        if (c == '/' && l->count == 1 && pattern_after && !l->tokens[0].quoted &&
+            pattern_after(l->tokens[0].text)) {
+            tok.text = malloc(len - i + 1);
+            tok.regex = 1;
+            *err_col = tok.column;
+            int bad = !tok.text;
+            if (bad)
+                *reason = "out of memory";
+            else if (lex_pattern(s, len, &i, tok.text, &tok.len, reason) != 0)
+                bad = 1;
+            else if (i < len && s[i] != ' ' && s[i] != '\t' && s[i] != '\r' && s[i] != '#') {
+                *err_col = (long)i + 1;
+                *reason = "a pattern must be followed by a space";
+                bad = 1;
+            }
+            if (bad) {
+                free(tok.text);
+                tape_line_free(l);
+                return -1;
+            }
+            tok.text[tok.len] = '\0';
+            if (push(l, &cap, tok) != 0) {
+                free(tok.text);
+                tape_line_free(l);
+                *reason = "out of memory";
+                return -1;
+            }
+            continue;
+        }
         /* The token's extent first, so its copy is its own size: copying the
          * rest of the line for every token made lexing quadratic. */
         size_t end = i + (c == '"');

@@ -14,6 +14,7 @@
 #include "tessera/text.h"
 #include "tape.h"
 #include "tape_lexer.h"
+#include "steps.h"
 #include "tessera/input.h"
 
 typedef struct parse_ctx {
@@ -21,6 +22,7 @@ typedef struct parse_ctx {
     long line;
     tape *t;
     tape_line *toks;
+    long duration_col; /* the step's last span argument's column (0: none) */
 } parse_ctx;
 
 static int error_at(parse_ctx *c, long column, const char *fmt, ...)
@@ -33,34 +35,6 @@ static int error_at(parse_ctx *c, long column, const char *fmt, ...)
     fputc('\n', stderr);
     return TSR_EXIT_USAGE;
 }
-
-typedef enum arg_kind { A_STRING, A_TEXT, A_INT, A_DURATION } arg_kind;
-
-/* One directive's shape: name, its arguments, whether it must come after
- * run. A_TEXT is a bare word or a string (file names, key names). */
-typedef struct directive {
-    const char *name;
-    int op; /* tape_op, or -1 for the settings and run */
-    int nargs, optional_last;
-    arg_kind kinds[2];
-} directive;
-
-static const directive DIRECTIVES[] = {
-    {"wait", TAPE_WAIT, 2, 0, {A_STRING, A_DURATION}},
-    {"idle", TAPE_IDLE, 2, 0, {A_DURATION, A_DURATION}},
-    {"type", TAPE_TYPE, 1, 0, {A_STRING}},
-    {"press", TAPE_PRESS, 1, 0, {A_TEXT}},
-    {"paste", TAPE_PASTE, 1, 0, {A_STRING}},
-    {"click", TAPE_CLICK, 2, 0, {A_INT, A_INT}},
-    {"expect", TAPE_EXPECT, 2, 1, {A_STRING, A_DURATION}},
-    {"expect-not", TAPE_EXPECT_NOT, 2, 1, {A_STRING, A_DURATION}},
-    {"snapshot", TAPE_SNAPSHOT, 1, 1, {A_TEXT}},
-    {"resize", TAPE_RESIZE, 2, 0, {A_INT, A_INT}},
-    {"send-exit", TAPE_SEND_EXIT, 0, 0, {A_INT}},
-    {"expect-exit", TAPE_EXPECT_EXIT, 1, 0, {A_INT}},
-    {"sleep", TAPE_SLEEP, 1, 0, {A_DURATION}},
-    {"ready", TAPE_READY, 1, 1, {A_DURATION}},
-};
 
 static int parse_int(parse_ctx *c, const tape_token *tok, int min, int max, int *out)
 {
@@ -117,93 +91,243 @@ static char *take(tape_token *tok)
     return s;
 }
 
-/* The bounds a row/column argument of a step must respect. */
-static int action(parse_ctx *c, const directive *d)
+/* How many tokens the kinds take at least and at most (a place: 1 or 2,
+ * style words: any number), for "takes N arguments". */
+static void arg_counts(const char *kinds, size_t *min, size_t *max, int *variadic)
+{
+    *min = *max = 0;
+    *variadic = 0;
+    for (const char *k = kinds; *k; k++) {
+        if (*k == '?')
+            continue;
+        int optional = k[1] == '?';
+        if (*k == 'y') {
+            *variadic = 1;
+            continue;
+        }
+        size_t n = *k == 'l' ? 2 : 1;
+        *max += n;
+        if (!optional)
+            *min += 1;
+    }
+}
+
+/* Whether an unquoted token is a style word (bold, fg=2) rather than a span. */
+static int style_word(const tape_token *tok)
+{
+    if (tok->quoted || tok->regex)
+        return 0;
+    if (memchr(tok->text, '=', tok->len))
+        return 1;
+    style_want probe;
+    style_want_none(&probe);
+    char why[8];
+    return style_want_word(&probe, tok->text, tok->len, why, sizeof why) == 0;
+}
+
+/* Text a screen can show: non-empty, no control characters. */
+static int findable(parse_ctx *c, const step_def *d, const tape_token *tok)
+{
+    if (tok->len == 0)
+        return error_at(c, tok->column, "%s: the %s is empty: it would match any screen", d->tape,
+                        tok->regex ? "pattern" : "text");
+    for (size_t i = 0; !tok->regex && i < tok->len; i++) {
+        unsigned char ch = (unsigned char)tok->text[i];
+        if (ch < 0x20 || ch == 0x7f)
+            return error_at(c, tok->column,
+                            "%s: the text holds control character 0x%02x: no screen shows one "
+                            "(search one row at a time)",
+                            d->tape, ch);
+    }
+    if (tok->regex) {
+        pattern p;
+        char why[200];
+        if (pattern_compile(&p, tok->text, tok->len, why, sizeof why) != 0)
+            return error_at(c, tok->column, "%s: %s", d->tape, why);
+        pattern_free(&p);
+    }
+    return TSR_EXIT_OK;
+}
+
+/* An input step's options before its arguments: --now, --ready SPAN.
+ * *next gets the first argument's token index. */
+static int input_options(parse_ctx *c, const step_def *d, tape_step *s, size_t *next)
 {
     tape_line *l = c->toks;
-    tape_token *name = &l->tokens[0];
-    size_t given = l->count - 1;
-    size_t min = (size_t)(d->nargs - d->optional_last);
-    if (given < min || given > (size_t)d->nargs) {
-        long col = given > (size_t)d->nargs ? l->tokens[d->nargs + 1].column : name->column;
-        return error_at(c, col, "%s takes %s%d argument%s, got %zu", d->name,
-                        d->optional_last ? "at most " : "", d->nargs, d->nargs == 1 ? "" : "s",
-                        given);
+    while (*next < l->count && !l->tokens[*next].quoted && l->tokens[*next].text[0] == '-' &&
+           l->tokens[*next].text[1] == '-') {
+        tape_token *opt = &l->tokens[*next];
+        if (!(d->flags & STEP_INPUT))
+            break;
+        if (strcmp(opt->text, "--now") == 0) {
+            s->now = 1;
+        } else if (strcmp(opt->text, "--ready") == 0 && *next + 1 < l->count) {
+            int rc = parse_duration(c, &l->tokens[++*next], &s->ready_ns);
+            if (rc != TSR_EXIT_OK)
+                return rc;
+            if (s->ready_ns == 0)
+                return error_at(c, l->tokens[*next].column, "--ready: the budget must be more "
+                                                           "than 0 (--now sends at once)");
+        } else {
+            char q[64];
+            tsr_quote(q, sizeof q, opt->text, opt->len, 0);
+            return error_at(c, opt->column, "%s: unknown option %s (--now, --ready SPAN)", d->tape, q);
+        }
+        ++*next;
     }
-    if (!c->t->argv)
-        return error_at(c, name->column, "%s comes before run: there is no program yet",
-                        d->name);
-    tape_step *s = tape_new_step(c->t);
-    if (!s)
-        return error_at(c, name->column, "out of memory");
-    s->op = (tape_op)d->op;
-    s->line = c->line;
-    s->column = name->column;
-    int ndur = 0, nnum = 0;
-    for (size_t i = 0; i < given; i++) {
-        tape_token *tok = &l->tokens[i + 1];
-        int rc = TSR_EXIT_OK;
-        switch (d->kinds[i]) {
-        case A_STRING:
-            if (!tok->quoted)
-                return error_at(c, tok->column, "%s needs a double-quoted string", d->name);
+    if (s->now && s->ready_ns)
+        return error_at(c, l->tokens[0].column, "%s: --now and --ready: one of them", d->tape);
+    return TSR_EXIT_OK;
+}
+
+/* The ranges of a whole-number argument, by step. */
+static void int_range(tape_op op, int *min, int *max)
+{
+    *min = op == TAPE_RESIZE ? 1 : 0;
+    *max = op == TAPE_EXPECT_EXIT ? 255 : op == TAPE_RESIZE ? 1000 : 999;
+}
+
+/* One argument of kind k from tokens[*i]; the step takes what it gives. */
+static int argument(parse_ctx *c, const step_def *d, char k, tape_step *s, size_t *i, int *nnum,
+                    int *ndur)
+{
+    tape_token *tok = &c->toks->tokens[*i];
+    int min, max;
+    switch (k) {
+    case 's':
+        if (!tok->quoted)
+            return error_at(c, tok->column, "%s needs a double-quoted string", d->tape);
+        /* fall through */
+    case 'w':
+    case 'p':
+        if (k == 'p' && !tok->quoted && !tok->regex)
+            return error_at(c, tok->column, "%s needs a \"string\" or a /pattern/", d->tape);
+        if (k == 'p' && findable(c, d, tok) != TSR_EXIT_OK)
+            return TSR_EXIT_USAGE;
+        s->regex = tok->regex;
+        s->len = tok->len;
+        s->str = take(tok);
+        ++*i;
+        return TSR_EXIT_OK;
+    case 'd':
+        ++*i;
+        c->duration_col = tok->column;
+        return parse_duration(c, tok, &s->dur[(*ndur)++]);
+    case 'i':
+        int_range(d->op, &min, &max);
+        ++*i;
+        return parse_int(c, tok, min, max, &s->num[(*nnum)++]);
+    case 'u':
+        if (tok->quoted || (strcmp(tok->text, "up") != 0 && strcmp(tok->text, "down") != 0))
+            return error_at(c, tok->column, "%s needs up or down", d->tape);
+        s->up = tok->text[0] == 'u';
+        ++*i;
+        return TSR_EXIT_OK;
+    case 'l':
+        if (tok->quoted) {
+            if (findable(c, d, tok) != TSR_EXIT_OK)
+                return TSR_EXIT_USAGE;
+            s->at_text = 1;
             s->len = tok->len;
             s->str = take(tok);
-            break;
-        case A_TEXT:
-            s->len = tok->len;
-            s->str = take(tok);
-            break;
-        case A_DURATION:
-            rc = parse_duration(c, tok, &s->dur[ndur++]);
-            break;
-        case A_INT: {
-            int max = d->op == TAPE_EXPECT_EXIT ? 255
-                      : d->op == TAPE_RESIZE   ? (nnum == 0 ? 1000 : 1000)
-                                               : 999;
-            int min = d->op == TAPE_RESIZE ? 1 : 0;
-            rc = parse_int(c, tok, min, max, &s->num[nnum++]);
-            break;
+            ++*i;
+            return TSR_EXIT_OK;
         }
+        if (*i + 1 >= c->toks->count)
+            return error_at(c, tok->column, "%s takes ROW COL (0-based cells) or a \"TEXT\" on "
+                                            "the screen", d->tape);
+        *i += 2;
+        int rc = parse_int(c, tok, 0, 999, &s->num[0]);
+        return rc == TSR_EXIT_OK ? parse_int(c, tok + 1, 0, 999, &s->num[1]) : rc;
+    default: { /* 'y': style words, as many as there are */
+        char why[200];
+        style_want_none(&s->style);
+        while (*i < c->toks->count && style_word(&c->toks->tokens[*i])) {
+            tape_token *w = &c->toks->tokens[*i];
+            if (style_want_word(&s->style, w->text, w->len, why, sizeof why) != 0)
+                return error_at(c, w->column, "%s: %s", d->tape, why);
+            ++*i;
         }
-        if (rc != TSR_EXIT_OK)
-            return rc;
+        return TSR_EXIT_OK;
     }
+    }
+}
+
+/* What a step's arguments must also satisfy, by step; first is the index
+ * of its first argument's token (for the columns of messages). */
+static int check_step(parse_ctx *c, const step_def *d, tape_step *s, size_t first)
+{
+    tape_line *l = c->toks;
     if (d->op == TAPE_PRESS) {
         tsr_key k;
         tsr_buf why = {0};
         if (tsr_key_parse_why(s->str, s->len, &k, &why) != TSR_OK) {
-            int rc = error_at(c, l->tokens[1].column, "press: %.*s", (int)why.len,
-                              why.data ? why.data : "unknown key name");
+            int rc = error_at(c, l->tokens[first].column, "press: %.*s", (int)why.len,
+                              why.data ? (const char *)why.data : "unknown key name");
             tsr_buf_free(&why);
             return rc;
         }
         tsr_buf_free(&why);
     }
-    if (d->op == TAPE_WAIT || d->op == TAPE_EXPECT || d->op == TAPE_EXPECT_NOT) {
-        /* the screen holds no control characters: such text never matches */
-        if (s->len == 0)
-            return error_at(c, l->tokens[1].column, "%s: the text is empty: it would match any screen",
-                            d->name);
-        for (size_t i = 0; i < s->len; i++) {
-            unsigned char ch = (unsigned char)s->str[i];
-            if (ch < 0x20 || ch == 0x7f)
-                return error_at(c, l->tokens[1].column,
-                                "%s: the text holds control character 0x%02x: no screen shows one "
-                                "(search one row at a time)",
-                                d->name, ch);
-        }
-    }
     if (d->op == TAPE_SNAPSHOT && s->str && memchr(s->str, 0, s->len))
-        return error_at(c, l->tokens[1].column, "snapshot: a file name cannot hold a NUL character");
+        return error_at(c, l->tokens[first].column,
+                        "snapshot: a file name cannot hold a NUL character");
     /* an optional deadline of 0 would read as "not given" (the global --timeout) */
     if ((d->op == TAPE_EXPECT || d->op == TAPE_EXPECT_NOT || d->op == TAPE_READY) &&
-        given == (size_t)d->nargs && s->dur[0] == 0)
-        return error_at(c, l->tokens[given].column, "%s: the deadline must be more than 0",
-                        d->name);
+        c->duration_col && s->dur[0] == 0)
+        return error_at(c, c->duration_col, "%s: the deadline must be more than 0", d->tape);
     if (d->op == TAPE_IDLE && s->dur[0] > s->dur[1])
-        return error_at(c, l->tokens[2].column, "idle: the deadline is shorter than the settle time");
+        return error_at(c, l->tokens[first + 1].column,
+                        "idle: the deadline is shorter than the settle time");
     return TSR_EXIT_OK;
+}
+
+/* A step: its options, then its arguments by the kinds of steps.def. */
+static int action(parse_ctx *c, const step_def *d)
+{
+    tape_line *l = c->toks;
+    tape_token *name = &l->tokens[0];
+    if (!c->t->argv)
+        return error_at(c, name->column, "%s comes before run: there is no program yet", d->tape);
+    tape_step *s = tape_new_step(c->t);
+    if (!s)
+        return error_at(c, name->column, "out of memory");
+    s->op = d->op;
+    s->line = c->line;
+    s->column = name->column;
+    c->duration_col = 0;
+    style_want_none(&s->style);
+    size_t i = 1;
+    int rc = input_options(c, d, s, &i);
+    if (rc != TSR_EXIT_OK)
+        return rc;
+    size_t min, max;
+    int variadic, nnum = 0, ndur = 0;
+    arg_counts(d->args, &min, &max, &variadic);
+    size_t given = l->count - i, first = i;
+    int optional_last = strchr(d->args, '?') != NULL;
+    if (given < min || (!variadic && given > max)) {
+        long col = given > max ? l->tokens[i + max].column : name->column;
+        return error_at(c, col, "%s takes %s%zu argument%s, got %zu", d->tape,
+                        optional_last ? "at most " : "", optional_last ? max : min,
+                        (optional_last ? max : min) == 1 ? "" : "s", given);
+    }
+    for (const char *k = d->args; *k && rc == TSR_EXIT_OK; k++) {
+        if (*k == '?')
+            continue;
+        if (i >= l->count) {
+            if (k[1] == '?' || *k == 'y')
+                continue;
+            return error_at(c, name->column, "%s takes %zu arguments, got %zu", d->tape, min, given);
+        }
+        rc = argument(c, d, *k, s, &i, &nnum, &ndur);
+    }
+    if (rc == TSR_EXIT_OK && i < l->count)
+        return error_at(c, l->tokens[i].column, "%s takes %s%zu argument%s, got %zu", d->tape,
+                        optional_last ? "at most " : "", max, max == 1 ? "" : "s", given);
+    if (rc != TSR_EXIT_OK)
+        return rc;
+    return check_step(c, d, s, first);
 }
 
 /* env NAME=VALUE (repeatable) and cwd DIR: how the program is started. */
@@ -289,12 +413,20 @@ static int parse_line(parse_ctx *c)
         return setting(c, name->text);
     if (strcmp(name->text, "run") == 0)
         return run(c);
-    for (size_t i = 0; i < sizeof DIRECTIVES / sizeof DIRECTIVES[0]; i++)
-        if (strcmp(DIRECTIVES[i].name, name->text) == 0)
-            return action(c, &DIRECTIVES[i]);
+    const step_def *d = step_by_tape_name(name->text);
+    if (d)
+        return action(c, d);
     char q[64];
     tsr_quote(q, sizeof q, name->text, name->len, 0);
     return error_at(c, name->column, "unknown directive %s", q);
+}
+
+/* Whether a directive's first argument may be a /pattern/ (the lexer's
+ * question). */
+static int takes_pattern(const char *directive)
+{
+    const step_def *d = step_by_tape_name(directive);
+    return d && d->args[0] == 'p';
 }
 
 /* Reads and checks the tape in fp; name stands for it in messages. */
@@ -306,7 +438,7 @@ static int load_stream(const char *name, FILE *fp, tape *t)
         return TSR_EXIT_INTERNAL;
     }
     lr.max_line = TAPE_MAX_LINE_BYTES;
-    parse_ctx c = {name, 0, t, NULL};
+    parse_ctx c = {name, 0, t, NULL, 0};
     int code = TSR_EXIT_OK;
     const char *text;
     size_t len;
@@ -320,7 +452,7 @@ static int load_stream(const char *name, FILE *fp, tape *t)
         tape_line toks;
         long col = 0;
         const char *reason = NULL;
-        if (tape_lex_line(text, len, &toks, &col, &reason) != 0) {
+        if (tape_lex_line(text, len, &toks, &col, &reason, takes_pattern) != 0) {
             code = error_at(&c, col, "%s", reason);
             break;
         }

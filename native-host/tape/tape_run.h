@@ -41,9 +41,6 @@ typedef struct tape_hooks {
                     size_t cap, tsr_buf *diff, tsr_buf *expected);
 } tape_hooks;
 
-/* A step kind's name as a tape writes it (spec-only kinds by their JSON name). */
-const char *tape_op_name(tape_op op);
-
 /* Starts the tape's program, runs every step in order, closes the session.
  * Returns the exit code of the first step that failed, or 0; failures are
  * printed with the step's text and the screen (`tessera script`). rec (may

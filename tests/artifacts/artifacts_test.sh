@@ -98,7 +98,7 @@ case_tape_fails_beside_it() {
 # the failed check saw, never that.
 case_failing_moment_vim() {
     command -v vim >/dev/null || { fail "vim is not installed"; return; }
-    printf 'run vim -u NONE -N -i NONE\nexpect "~"\ntype "ihello"\npress "Escape"\nexpect "goodbye" 500ms\n' >vim.tape
+    printf 'run vim -u NONE -N -i NONE -n\nexpect "~"\ntype "ihello"\npress "Escape"\nexpect "goodbye" 500ms\n' >vim.tape
     printf 'hello\n' >golden.txt
     "$BIN" run --artifacts a-run --timeout 1s --expect NEVER -- vim -u NONE -N -i NONE >out 2>err
     "$BIN" snapshot --artifacts a-snapshot --golden golden.txt -- vim -u NONE -N -i NONE >out 2>err

@@ -14,7 +14,7 @@ import { launchChromium } from './chromium.mjs';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const tessera = join(process.env.TESSERA_BUILD_DIR || join(repo, 'build'), 'bin', 'tessera');
-const VIM = ['vim', '-u', 'NONE', '-N', '-i', 'NONE'];
+const VIM = ['vim', '-u', 'NONE', '-N', '-i', 'NONE', '-n']; // -n: no swap file left where the test ran
 
 const TAPE = `run ${VIM.join(' ')}
 expect "~"

@@ -113,7 +113,7 @@ test("(c) a failing JS test of vim: its report shows the failing moment with the
 import { test } from 'node:test';
 import { launch, expectTerminal } from ${JSON.stringify(PKG.name)};
 test(${JSON.stringify(TEST_NAME)}, async (t) => {
-  const term = await launch('vim', ['-u', 'NONE', '-N', '-i', 'NONE'],
+  const term = await launch('vim', ['-u', 'NONE', '-N', '-i', 'NONE', '-n'],
     { hostPath: ${JSON.stringify(tessera)}, rows: 24, cols: 80, test: t });
   await expectTerminal(term.getByText('~').nth(0)).toBePresent();
   await term.keyboard.type(${JSON.stringify(`i${TYPED}`)});

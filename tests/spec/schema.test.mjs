@@ -18,7 +18,7 @@ const root = join(here, '..', '..');
 const bin = process.env.TSR_BIN ?? join(root, 'build', 'bin', 'tessera');
 const ajv = new Ajv2020({ strict: true, strictTuples: false, allErrors: true });
 const validators = {};
-for (const v of [1, 2]) {
+for (const v of [1, 2, 3]) {
   const schema = JSON.parse(readFileSync(join(root, 'schema', `tessera-spec-v${v}.schema.json`), 'utf8'));
   validators[v] = ajv.compile(schema);
 }
@@ -32,7 +32,7 @@ function schemaAccepts(file) {
   } catch {
     return false;
   }
-  const v = doc && typeof doc === 'object' && doc.version === 2 ? 2 : 1;
+  const v = doc && typeof doc === 'object' && [2, 3].includes(doc.version) ? doc.version : 1;
   return validators[v](doc);
 }
 
@@ -44,6 +44,11 @@ function tesseraAccepts(file) {
 
 const specs = (dir) =>
   readdirSync(join(here, dir)).filter((f) => f.endsWith('.spec.json')).map((f) => join(here, dir, f));
+
+test('the schema files are the ones schema/generate.mjs makes from the table of steps', () => {
+  const r = spawnSync(process.execPath, [join(root, 'schema', 'generate.mjs'), '--check'], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+});
 
 test('every valid spec is accepted by both', () => {
   const files = specs('valid');

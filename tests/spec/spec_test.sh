@@ -69,10 +69,10 @@ case_real_programs() {
     cp -r "$HERE/valid" .
     t --jobs 2 valid
     expect_code 0
-    [ "$(grep -c '^PASS ' out)" -eq 4 ] || { fail "not 4 passes"; show; }
+    [ "$(grep -c '^PASS ' out)" -eq 5 ] || { fail "not 5 passes"; show; }
     cmp -s valid/fixture_notes/note.txt "$HERE/valid/fixture_notes/note.txt" || fail "the fixture changed"
     [ -z "$(ls tmp)" ] || fail "left in TMPDIR: $(ls tmp)"
-    for a in key text expect expect_not wait_for_redraw snapshot exit resize; do
+    for a in key text expect expect_not wait_for_redraw snapshot exit resize paste click regex style now; do
         cat valid/*.spec.json | grep -q "\"$a\":" || fail "no valid spec uses $a"
     done
     no_leftovers "$MARK"

@@ -48,6 +48,7 @@ case_less_pages() {
 }
 case_htop_quit() { script "$HERE/htop_quit.tape"; expect_code 0; }
 case_dialog_msgbox() { script "$HERE/dialog_msgbox.tape"; expect_code 0; }
+case_bash_dialog_actions() { script "$HERE/bash_dialog_actions.tape"; expect_code 0; }
 case_cat_steps() {
     cp "$HERE/cat_steps.tape" .  # its snapshot file lands beside the tape
     script cat_steps.tape
@@ -175,6 +176,13 @@ case_parse_errors() {
     bad 'wait "a\nb" 1s' 'bad.tape:2:6: wait: the text holds control character 0x0a: no screen shows one (search one row at a time)'
     bad 'expect-not ""' 'bad.tape:2:12: expect-not: the text is empty: it would match any screen'
     bad 'snapshot "a\0b"' 'bad.tape:2:10: snapshot: a file name cannot hold a NUL character'
+    bad 'expect "x" fg=999' 'bad.tape:2:12: expect: fg= needs a colour: 0 to 255, #rrggbb or default'
+    bad 'click 3' 'bad.tape:2:7: click takes ROW COL (0-based cells) or a "TEXT" on the screen'
+    bad 'type --bogus "x"' 'bad.tape:2:6: type: unknown option "--bogus" (--now, --ready SPAN)'
+    bad 'wheel sideways 1 2' 'bad.tape:2:7: wheel needs up or down'
+    bad 'type --now --ready 1s "x"' 'bad.tape:2:1: type: --now and --ready: one of them'
+    bad 'wait /ab 1s' 'bad.tape:2:6: unterminated pattern: a closing / is missing'
+    bad 'expect /a\bc/' 'bad.tape:2:8: expect: \b is not supported (\d \w \s and their capitals are)'
     printf 'rows 10\n# no run\n' >norun.tape
     script norun.tape
     expect_code 2
