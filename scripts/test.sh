@@ -2,8 +2,9 @@
 # Runs every test tessera has: the README's test command, and what CI runs (.ci/run).
 #
 # Parts, in order: setup, the normal and the ASan+UBSan builds, the C tests (ctest) under
-# ASan+UBSan and in the normal build, 60 seconds of fuzzing, the conformance corpus on every
-# backend (corpus/run.mjs), the node:test suites.
+# ASan+UBSan and in the normal build, 60 seconds of fuzzing, the node:test suites (two files
+# at once); the conformance corpus on every backend (corpus/run.mjs) runs beside the parts
+# from the ASan build to the fuzzing.
 #
 #   bash scripts/test.sh           the quick, complete pass (what CI runs)
 #   bash scripts/test.sh --long    the same with 10 minutes of fuzzing and 100 rounds of the
@@ -57,8 +58,35 @@ fail_part() {
   failed=$((failed + 1))
 }
 
-# ctest refuses an empty test list: a build with no C tests is a failure, not a pass.
-ctest_in() { ctest --test-dir "$1" --output-on-failure --no-tests=error -j2; }
+# ctest refuses an empty test list: a build with no C tests is a failure, not a pass. Four at
+# once on two cores: most of these tests wait on real programs, not on the CPU.
+ctest_in() { ctest --test-dir "$1" --output-on-failure --no-tests=error -j4; }
+
+# background NAME COMMAND...: starts a part beside the others (its output kept for later);
+# collect NAME prints it and records how it ended. The corpus is CPU-bound where the live
+# tests mostly wait, so the two share the machine's two cores well.
+declare -A bg_pid bg_start bg_log
+background() {
+  local name=$1; shift
+  bg_log[$name]=$(mktemp "${TMPDIR:-/tmp}/tessera-test-part.XXXXXX")
+  bg_start[$name]=$SECONDS
+  "$@" </dev/null >"${bg_log[$name]}" 2>&1 &
+  bg_pid[$name]=$!
+}
+collect() {
+  local name=$1 status=0
+  wait "${bg_pid[$name]}" || status=$?
+  printf '\n=== test: %s (ran beside the parts above) ===\n' "$name"
+  cat "${bg_log[$name]}"
+  rm -f "${bg_log[$name]}"
+  if [ "$status" -eq 0 ]; then
+    results+=("PASS|$name|$((SECONDS - bg_start[$name]))|beside others")
+    passed=$((passed + 1))
+  else
+    results+=("FAIL|$name|$((SECONDS - bg_start[$name]))|exit status $status")
+    failed=$((failed + 1))
+  fi
+}
 
 node_suites() {
   local dirs=()
@@ -73,6 +101,11 @@ part "setup" bash scripts/setup.sh
 before=$failed
 part "build (normal)" bash scripts/build.sh
 normal_built=$((failed == before))
+# The corpus needs the normal build (its adapters); every backend must be present.
+if [ "$normal_built" -eq 1 ]; then
+  background "conformance corpus" node corpus/run.mjs --summary
+fi
+
 before=$failed
 part "build (asan)" bash scripts/build.sh --asan-only
 asan_built=$((failed == before))
@@ -94,16 +127,15 @@ else
   skip "fuzz ${FUZZ_SECONDS}s" "scripts/fuzz.sh does not exist yet"
 fi
 
-# The corpus needs the normal build (its adapters); every backend must be present.
 if [ "$normal_built" -eq 1 ]; then
-  part "conformance corpus" node corpus/run.mjs --summary
+  collect "conformance corpus"
 else
   fail_part "conformance corpus" "the normal build failed"
 fi
 
 mapfile -t suites < <(node_suites)
 if [ ${#suites[@]} -gt 0 ]; then
-  part "node:test (${#suites[@]} suite(s))" node --test "${suites[@]}"
+  part "node:test (${#suites[@]} suite(s))" node --test --test-concurrency=2 "${suites[@]}"
 else
   skip "node:test" "no node:test suites exist yet (tests/**/*.test.mjs, js/**/*.test.mjs)"
 fi

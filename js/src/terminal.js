@@ -237,6 +237,11 @@ export class Terminal extends Session {
       r.notes.unshift(`at ${at.row},${at.col}`);
       return r.commands(mouseInputs(kind, at.row, at.col, opts));
     };
+    // After the end, the final screen decides the message, as it would have during the wait.
+    if (this.ended && !this._closing && !this.failure) {
+      return this._placeOf(locator, what, 0n, { stopped: false, ms: 0 })
+        .then(() => { throw new TerminalError(`${what}: the terminal is ended`); });
+    }
     return this._send(place, what, opts, { notes: r.notes });
   }
 
