@@ -2,9 +2,9 @@
 # Runs every test tessera has: the README's test command, and what CI runs (.ci/run).
 #
 # Parts, in order: setup, the normal and the ASan+UBSan builds, the C tests (ctest) under
-# ASan+UBSan and in the normal build, 60 seconds of fuzzing, the node:test suites (two files
-# at once); the conformance corpus on every backend (corpus/run.mjs) runs beside the parts
-# from the ASan build to the fuzzing.
+# ASan+UBSan and in the normal build, the node:test suites (two files at once). Beside them:
+# the conformance corpus on every backend (corpus/run.mjs) from the ASan build on, and 60
+# seconds of fuzzing from the normal build's C tests on; both are reported at the end.
 #
 #   bash scripts/test.sh           the quick, complete pass (what CI runs)
 #   bash scripts/test.sh --long    the same with 10 minutes of fuzzing and 100 rounds of the
@@ -115,22 +115,17 @@ if [ "$asan_built" -eq 1 ]; then
 else
   fail_part "C tests, ASan+UBSan (build-asan)" "the asan build failed"
 fi
-if [ "$normal_built" -eq 1 ]; then
-  part "C tests, normal build (build)" ctest_in build
-else
-  fail_part "C tests, normal build (build)" "the normal build failed"
-fi
-
+# Fuzzing (one core) runs beside the normal build's C tests and the node suites.
 if [ -f scripts/fuzz.sh ]; then
-  part "fuzz ${FUZZ_SECONDS}s" bash scripts/fuzz.sh "$FUZZ_SECONDS"
+  background "fuzz ${FUZZ_SECONDS}s" bash scripts/fuzz.sh "$FUZZ_SECONDS"
 else
   skip "fuzz ${FUZZ_SECONDS}s" "scripts/fuzz.sh does not exist yet"
 fi
 
 if [ "$normal_built" -eq 1 ]; then
-  collect "conformance corpus"
+  part "C tests, normal build (build)" ctest_in build
 else
-  fail_part "conformance corpus" "the normal build failed"
+  fail_part "C tests, normal build (build)" "the normal build failed"
 fi
 
 mapfile -t suites < <(node_suites)
@@ -138,6 +133,13 @@ if [ ${#suites[@]} -gt 0 ]; then
   part "node:test (${#suites[@]} suite(s))" node --test --test-concurrency=2 "${suites[@]}"
 else
   skip "node:test" "no node:test suites exist yet (tests/**/*.test.mjs, js/**/*.test.mjs)"
+fi
+
+[ -z "${bg_pid["fuzz ${FUZZ_SECONDS}s"]:-}" ] || collect "fuzz ${FUZZ_SECONDS}s"
+if [ "$normal_built" -eq 1 ]; then
+  collect "conformance corpus"
+else
+  fail_part "conformance corpus" "the normal build failed"
 fi
 
 printf '\n=== summary ===\n'
