@@ -2,13 +2,15 @@
 # Runs every test tessera has: the README's test command, and what CI runs (.ci/run).
 #
 # Parts, in order: setup, the normal and the ASan+UBSan builds, the C tests (ctest) under
-# ASan+UBSan and in the normal build, the node:test suites (two files at once). Beside them:
+# ASan+UBSan and those only the normal build has (all of them with --long), the node:test
+# suites (two files at once). Beside them:
 # the conformance corpus on every backend (corpus/run.mjs) from the ASan build on, and 60
 # seconds of fuzzing from the normal build's C tests on; both are reported at the end.
 #
 #   bash scripts/test.sh           the quick, complete pass (what CI runs)
-#   bash scripts/test.sh --long    the same with 10 minutes of fuzzing and 100 rounds of the
-#                                  readiness loops (tests/ready) instead of 20
+#   bash scripts/test.sh --long    the same with 10 minutes of fuzzing, 100 rounds of the
+#                                  readiness loops (tests/ready) instead of 20, and every C
+#                                  test in the normal build too
 # Every part runs even when an earlier one failed; the summary says which failed, and the
 # exit status is non-zero if any did. A part that could not run is a skip, never a pass.
 set -uo pipefail
@@ -122,8 +124,22 @@ else
   skip "fuzz ${FUZZ_SECONDS}s" "scripts/fuzz.sh does not exist yet"
 fi
 
+# The normal build's C tests: those the ASan build does not have (the wasm engines, the
+# readiness loops); the rest ran under the sanitizers already, and the normal binary is what
+# the corpus and the node suites drive. --long (or a failed ASan build) runs them all.
+test_names() { ctest -N --test-dir "$1" | sed -n 's/^ *Test *#[0-9]*: //p' | sort; }
+normal_ctest() {
+  if [ "$LONG" -eq 0 ] && [ "$asan_built" -eq 1 ]; then
+    local only
+    only=$(comm -23 <(test_names build) <(test_names build-asan) | sed 's/[.]/[.]/g' | paste -sd'|')
+    [ -n "$only" ] || return 0
+    ctest --test-dir build --output-on-failure --no-tests=error -j4 -R "^($only)\$"
+  else
+    ctest_in build
+  fi
+}
 if [ "$normal_built" -eq 1 ]; then
-  part "C tests, normal build (build)" ctest_in build
+  part "C tests, normal build (build)" normal_ctest
 else
   fail_part "C tests, normal build (build)" "the normal build failed"
 fi

@@ -92,7 +92,12 @@ const C0_NAMES = ['NUL', 'SOH', 'STX', 'ETX', 'EOT', 'ENQ', 'ACK', 'BEL', 'BS', 
   'DLE', 'DC1', 'DC2', 'DC3', 'DC4', 'NAK', 'SYN', 'ETB', 'CAN', 'EM', 'SUB', 'ESC', 'FS', 'GS', 'RS', 'US'];
 
 const hexByte = (b) => `\\x${b.toString(16).padStart(2, '0')}`;
-const quoted = (s) => `"${s.replace(/[\\"]/g, '\\$&')}"`;
+// Text in quotes, as a person reads it: invisible format characters (bidi overrides and
+// isolates, soft hyphens: Unicode's Cf, but the joiners scripts need) and C1 controls escaped
+// as <U+XXXX>, so a hostile recording cannot reorder or hide the line they sit in.
+const HIDDEN = /(?![\u200c\u200d])[\p{Cf}\u0080-\u009f]/gu;
+const quoted = (s) => `"${s.replace(/[\\"]/g, '\\$&').replace(HIDDEN,
+  (c) => `<U+${c.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}>`)}"`;
 
 // One byte inside a sequence: a control by name, a printable byte as itself, else \xNN.
 const byteWord = (b) => (b < 0x20 ? C0_NAMES[b] : b === 0x7f ? 'DEL' : b < 0x80 ? String.fromCharCode(b) : hexByte(b));

@@ -3,6 +3,7 @@
  * tessera ends the program, and what it prints on its way out is not what
  * the test saw. */
 #define _POSIX_C_SOURCE 200809L
+#include "terminal_safe.h"
 #include "artifacts.h"
 
 #include <errno.h>
@@ -123,7 +124,7 @@ static int write_report(const char *folder, const artifact_info *info, const voi
         rc = PAGE_WRITE;
     if (rc == PAGE_NO_TEMPLATE) {
         remove(path);
-        fprintf(stderr, "tessera: artifacts: no report.html: %s\n", page_status_text(rc));
+        safe_fprintf(stderr, "tessera: artifacts: no report.html: %s\n", page_status_text(rc));
     }
     return rc == PAGE_OK || rc == PAGE_NO_TEMPLATE ? 0 : -1;
 }
@@ -139,7 +140,7 @@ static int render_moment(const artifact_info *info, const void *trace, size_t le
     char why[300];
     tsr_term *term = NULL;
     if (replay_to_moment(info, trace, len, &term, &out->event, why, sizeof why) != 0) {
-        fprintf(stderr, "tessera: artifacts: %s\n", why);
+        safe_fprintf(stderr, "tessera: artifacts: %s\n", why);
         return -1;
     }
     tsr_buf_clear(&out->screen);
@@ -148,7 +149,7 @@ static int render_moment(const artifact_info *info, const void *trace, size_t le
               tsr_render_text(term, &out->screen) != TSR_OK;
     tsr_term_free(term);
     if (bad)
-        fprintf(stderr, "tessera: artifacts: the screen could not be rendered\n");
+        safe_fprintf(stderr, "tessera: artifacts: the screen could not be rendered\n");
     return bad ? -1 : 0;
 }
 
@@ -167,7 +168,7 @@ int artifacts_write(const artifact_info *info, const void *trace, size_t len,
     else
         stamped_dir_base(info->beside ? file_name(info->beside) : "run", 0, base, sizeof base);
     if (stamped_dir_make(root, base, folder, sizeof folder) != 0) {
-        fprintf(stderr, "tessera: artifacts: %s: cannot create: %s\n", folder, errno_text(errno));
+        safe_fprintf(stderr, "tessera: artifacts: %s: cannot create: %s\n", folder, errno_text(errno));
         bad = -1;
     } else {
         bad |= write_file(folder, JOURNAL_NAME, trace, len, 0) != 0;
@@ -179,8 +180,8 @@ int artifacts_write(const artifact_info *info, const void *trace, size_t len,
             bad |= write_file(folder, "expected.txt", info->expected, info->expected_len, 0) != 0;
         bad |= write_report(folder, info, trace, len, r->event) != 0;
         if (bad)
-            fprintf(stderr, "tessera: artifacts: %s: not every file could be written\n", folder);
-        fprintf(stderr, "tessera: artifacts: %s\n", folder);
+            safe_fprintf(stderr, "tessera: artifacts: %s: not every file could be written\n", folder);
+        safe_fprintf(stderr, "tessera: artifacts: %s\n", folder);
         snprintf(r->folder, sizeof r->folder, "%s", folder);
     }
     tsr_buf_free(&m.exact);

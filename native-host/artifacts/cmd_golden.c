@@ -39,7 +39,7 @@ int cmd_golden(int argc, char **argv)
     if (!screen)
         return code;
     if (update) {
-        code = golden_write(paths[0], screen, len) == GOLDEN_SAME ? TSR_EXIT_OK : TSR_EXIT_USAGE;
+        code = golden_write(paths[0], screen, len) == GOLDEN_SAME ? TSR_EXIT_OK : TSR_EXIT_INTERNAL;
     } else {
         tsr_buf diff = {0};
         int g = golden_compare(paths[0], screen, len, &diff);
@@ -65,7 +65,7 @@ const cli_command GOLDEN_COMMAND = {
     "count; a difference is a unified diff on stderr, golden (-) before screen (+).\n"
     "\nflags:\n"
     "  --update     write SCREEN to GOLDEN instead (missing folders are made)\n"
-    "\nexit codes: 0 the same (or written), 1 they differ, 2 GOLDEN cannot be read or\n"
-    "written, or bad arguments.\n",
+    "\nexit codes: 0 the same (or written), 1 they differ, 2 GOLDEN or SCREEN cannot be\n"
+    "read, or bad arguments, 5 GOLDEN cannot be written.\n",
     cmd_golden,
 };

@@ -112,7 +112,7 @@ int golden_compare(const char *path, const char *text, size_t len, tsr_buf *diff
     size_t glen = 0;
     char *g = golden_read(path, &glen);
     if (!g) {
-        fprintf(stderr, "%s: cannot read the golden file: %s (write it with --update)\n", path,
+        safe_fprintf(stderr, "%s: cannot read the golden file: %s (write it with --update)\n", path,
                 errno_text(errno));
         return GOLDEN_IO;
     }
@@ -123,7 +123,7 @@ int golden_compare(const char *path, const char *text, size_t len, tsr_buf *diff
 
 void golden_print_diff(const char *path, const tsr_buf *diff)
 {
-    fprintf(stderr, "tessera: the screen differs from %s\n", path);
+    safe_fprintf(stderr, "tessera: the screen differs from %s\n", path);
     terminal_safe_write(stderr, (const char *)diff->data, diff->len, TERMINAL_ESCAPE_TEXT);
 }
 
@@ -181,7 +181,7 @@ static int create_temp(const char *path, char *tmp, size_t cap)
 int golden_write(const char *path, const char *text, size_t len)
 {
     if (make_parents(path) != 0) {
-        fprintf(stderr, "%s: cannot create its folder: %s\n", path, errno_text(errno));
+        safe_fprintf(stderr, "%s: cannot create its folder: %s\n", path, errno_text(errno));
         return GOLDEN_IO;
     }
     size_t cap = strlen(path) + 32;
@@ -203,7 +203,7 @@ int golden_write(const char *path, const char *text, size_t len)
     if (ok && rename(tmp, path) != 0)
         ok = 0;
     if (!ok) {
-        fprintf(stderr, "%s: cannot write the golden file: %s\n", path, errno_text(errno));
+        safe_fprintf(stderr, "%s: cannot write the golden file: %s\n", path, errno_text(errno));
         if (fd >= 0)
             unlink(tmp);
     }

@@ -1,5 +1,6 @@
 /* Dispatch shared by the native tessera and its WASI build (main.c,
  * main_wasi.c): the same usage, help, version and messages for both. */
+#include "terminal_safe.h"
 #include "dispatch.h"
 
 #include <errno.h>
@@ -73,7 +74,7 @@ int cli_dispatch(const cli_command *const *table, int argc, char **argv)
     int code = dispatch(table, argc, argv);
     /* help, usage and version text too: a failed write is an error (5) */
     if ((fflush(stdout) != 0 || ferror(stdout)) && code != TSR_EXIT_INTERNAL) {
-        fprintf(stderr, "tessera: cannot write to stdout: %s\n", strerror(errno));
+        safe_fprintf(stderr, "tessera: cannot write to stdout: %s\n", strerror(errno));
         return TSR_EXIT_INTERNAL;
     }
     return code;

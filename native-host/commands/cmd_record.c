@@ -14,6 +14,7 @@
 #include <termios.h>
 #include <unistd.h>
 
+#include "terminal_safe.h"
 #include "commands.h"
 #include "exit_codes.h"
 #include "fd_io.h"
@@ -141,7 +142,7 @@ int cmd_record(int argc, char **argv)
         uint64_t deadline = a.timeout_given ? mono_now_ns() + a.live.timeout_ns : 0;
         int pumped = pump_attached(&s, tty, deadline);
         if (pumped == RECORD_DEADLINE) {
-            fprintf(stderr, "tessera: record: --timeout passed before the program exited; it was ended\n");
+            safe_fprintf(stderr, "tessera: record: --timeout passed before the program exited; it was ended\n");
             code = TSR_EXIT_TIMEOUT;
         } else if (pumped != 0) {
             code = TSR_EXIT_INTERNAL;
@@ -150,7 +151,7 @@ int cmd_record(int argc, char **argv)
             tcsetattr(STDIN_FILENO, TCSADRAIN, &saved);
         code = live_close(&s, code);
         if (code == TSR_EXIT_INTERNAL && s.error[0])
-            fprintf(stderr, "tessera: %s\n", s.error);
+            safe_fprintf(stderr, "tessera: %s\n", s.error);
     }
     session_free(&s);
     if (recorder_close(&r.rec) != 0 && code == TSR_EXIT_OK)

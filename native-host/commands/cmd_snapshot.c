@@ -33,8 +33,9 @@ static int golden(const run_args *a, const tsr_term *term)
         code = diag_screen(term, TSR_EXIT_INTERNAL, "rendering the screen: %s",
                            tsr_status_str(rc == TSR_OK ? TSR_ERR_NOMEM : rc));
     else if (a->update)
+        /* the run happened: a file that cannot be written is tessera's failure */
         code = golden_write(a->golden, text, buf.len + 1) == GOLDEN_SAME ? TSR_EXIT_OK
-                                                                         : TSR_EXIT_USAGE;
+                                                                         : TSR_EXIT_INTERNAL;
     else {
         int g = golden_compare(a->golden, text, buf.len + 1, &diff);
         if (g == GOLDEN_DIFFERENT)

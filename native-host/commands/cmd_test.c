@@ -11,11 +11,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "terminal_safe.h"
 #include "commands.h"
 #include "diag.h"
 #include "duration.h"
 #include "exit_codes.h"
 #include "spec.h"
+#include "stop_signals.h"
 #include "tape.h"
 #include "temp_home.h"
 #include "test_suite.h"
@@ -190,7 +192,7 @@ static int suite(const test_args *a, test_file *all, size_t nall)
 {
     size_t nkept = grep_files(a->grep, all, nall);
     if (nkept == 0 && !a->pass_empty) {
-        fprintf(stderr, "tessera: test: no test %s (a run that tests nothing is a mistake; "
+        safe_fprintf(stderr, "tessera: test: no test %s (a run that tests nothing is a mistake; "
                         "--pass-with-no-tests makes it a pass)\n",
                 nall ? "matches --grep" : "found: no *.spec.json or *.tape in the paths given");
         return TSR_EXIT_USAGE;
@@ -204,7 +206,7 @@ static int suite(const test_args *a, test_file *all, size_t nall)
         files[n++] = all[i];
     size_t bad = validate(files, n);
     if (bad) {
-        fprintf(stderr, "tessera: test: %zu invalid file%s: nothing was run\n", bad,
+        safe_fprintf(stderr, "tessera: test: %zu invalid file%s: nothing was run\n", bad,
                 bad == 1 ? "" : "s");
         free(files);
         return TSR_EXIT_USAGE;
@@ -237,9 +239,11 @@ static int suite(const test_args *a, test_file *all, size_t nall)
     }
     test_options o = a->o;
     o.stage_dir = stage;
+    /* a cancelled CI job's SIGTERM or SIGHUP: every program closed, reports written */
+    stop_signals_install();
     if (test_run_all(files, n, a->jobs, a->retries, &o, results) != 0)
         code = diag_internal("test: cannot start a run: %s", strerror(errno));
-    size_t failed = 0, staged = 0, flaky = 0;
+    size_t failed = 0, staged = 0, flaky = 0, stopped_files = 0;
     for (size_t i = 0; i < n; i++) {
         if (results[i].code != TSR_EXIT_OK)
             test_details_read(stage, i, &details[i]);
@@ -251,14 +255,24 @@ static int suite(const test_args *a, test_file *all, size_t nall)
         }
         staged += results[i].staged;
         flaky += results[i].flaky;
+        stopped_files += results[i].interrupted != 0;
     }
     char shard[48];
     snprintf(shard, sizeof shard, "%ld/%ld", a->shard, a->shards);
     if (flaky)
-        printf("%zu passed (%zu flaky: passed on a retry), %zu failed\n", n - failed, flaky, failed);
+        printf("%zu passed (%zu flaky: passed on a retry), %zu failed", n - failed, flaky,
+               failed - stopped_files);
     else
-        printf("%zu passed, %zu failed\n", n - failed, failed);
-    if (a->o.update && staged) {
+        printf("%zu passed, %zu failed", n - failed, failed - stopped_files);
+    printf(stopped_files ? ", %zu interrupted or not run\n" : "\n", stopped_files);
+    int stopped = stop_signals_pending();
+    if (stopped)
+        printf("the suite was stopped by signal %d: its programs were closed, the rest not run\n",
+               stopped);
+    if (a->o.update && staged && stopped) {
+        printf("%zu staged snapshot%s not applied: the suite was stopped\n", staged,
+               staged == 1 ? "" : "s");
+    } else if (a->o.update && staged) {
         if (failed)
             printf("%zu staged snapshot%s not applied: other failures\n", staged,
                    staged == 1 ? "" : "s");

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "terminal_safe.h"
 #include "exit_codes.h"
 #include "test_suite.h"
 
@@ -28,7 +29,7 @@ static int ends_with(const char *s, const char *tail)
 static int add(list *l, const char *path)
 {
     if (l->count == MAX_FILES) {
-        fprintf(stderr, "tessera: test: more than %u files\n", MAX_FILES);
+        safe_fprintf(stderr, "tessera: test: more than %u files\n", MAX_FILES);
         return TSR_EXIT_USAGE;
     }
     if (l->count == l->cap) {
@@ -51,7 +52,7 @@ static int walk(list *l, const char *dir, int depth)
 {
     DIR *d = depth <= 32 ? opendir(dir) : NULL;
     if (!d) {
-        fprintf(stderr, "%s: cannot open: %s\n", dir, depth > 32 ? "nested too deep" : strerror(errno));
+        safe_fprintf(stderr, "%s: cannot open: %s\n", dir, depth > 32 ? "nested too deep" : strerror(errno));
         return TSR_EXIT_USAGE;
     }
     int code = TSR_EXIT_OK;
@@ -85,7 +86,7 @@ int test_collect(char **args, int nargs, test_file **files, size_t *count)
     for (int i = 0; code == TSR_EXIT_OK && i < nargs; i++) {
         struct stat st;
         if (stat(args[i], &st) != 0) {
-            fprintf(stderr, "%s: cannot open: %s\n", args[i], strerror(errno));
+            safe_fprintf(stderr, "%s: cannot open: %s\n", args[i], strerror(errno));
             code = TSR_EXIT_USAGE;
         } else if (S_ISDIR(st.st_mode)) {
             size_t n = strlen(args[i]);
@@ -98,7 +99,7 @@ int test_collect(char **args, int nargs, test_file **files, size_t *count)
         }
     }
     if (code == TSR_EXIT_INTERNAL)
-        fprintf(stderr, "tessera: out of memory\n");
+        safe_fprintf(stderr, "tessera: out of memory\n");
     if (code != TSR_EXIT_OK) {
         test_files_free(l.files, l.count);
         return code;

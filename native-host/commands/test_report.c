@@ -3,6 +3,7 @@
  * at the failing moment only where the privacy rule allows (a tape, or a
  * spec with report_details): the executor leaves them out otherwise, and
  * never puts arguments, environment values or typed input in a reason. */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,10 +15,28 @@
 
 static const char *status_of(const test_result *r)
 {
-    return r->code == TSR_EXIT_OK ? "passed" : "failed";
+    return r->interrupted == 2   ? "not run"
+           : r->interrupted == 1 ? "interrupted"
+           : r->code == TSR_EXIT_OK ? "passed"
+                                    : "failed";
 }
 
-/* "FILE:LINE:COLUMN: step N (KIND): REASON", or "FILE: REASON". */
+/* Drops a UTF-8 sequence that a cut at the end of s left unfinished. */
+static void whole_characters(char *s)
+{
+    size_t len = strlen(s), start = len;
+    while (start > 0 && len - start < 4 && ((unsigned char)s[start - 1] & 0xC0) == 0x80)
+        start--;
+    if (start > 0 && (unsigned char)s[start - 1] >= 0xC0) {
+        uint32_t cp;
+        size_t used;
+        if (tsr_utf8_decode(s + start - 1, len - start + 1, &cp, &used) == TSR_UTF8_CUT)
+            s[start - 1] = '\0';
+    }
+}
+
+/* "FILE:LINE:COLUMN: step N (KIND): REASON", or "FILE: REASON", cut on a
+ * character boundary when it is longer than cap. */
 static void failure_line(const test_file *f, const test_result *r, char *out, size_t cap)
 {
     if (r->step >= 0)
@@ -25,6 +44,7 @@ static void failure_line(const test_file *f, const test_result *r, char *out, si
                  r->action, r->reason);
     else
         snprintf(out, cap, "%s: %s", f->path, r->reason[0] ? r->reason : "failed");
+    whole_characters(out);
 }
 
 /* ------------------------------------------------------------ details */
@@ -88,19 +108,25 @@ void test_report_human(const test_file *f, const test_result *r, const test_deta
     if (r->code == TSR_EXIT_OK && r->flaky) {
         char line[1024];
         failure_line(f, r, line, sizeof line);
-        printf("FLAKY %s (%.2fs): passed on attempt %d; attempt 1: %s\n", f->path, r->seconds,
+        safe_fprintf(stdout, "FLAKY %s (%.2fs): passed on attempt %d; attempt 1: %s\n", f->path, r->seconds,
                r->attempts, line);
         if (r->artifacts[0])
-            printf("  artifacts of attempt 1: %s\n", r->artifacts);
+            safe_fprintf(stdout, "  artifacts of attempt 1: %s\n", r->artifacts);
         return;
     }
     if (r->code == TSR_EXIT_OK) {
-        printf("PASS %s (%.2fs)%s\n", f->path, r->seconds, r->staged ? " (snapshots staged)" : "");
+        safe_fprintf(stdout, "PASS %s (%.2fs)%s\n", f->path, r->seconds, r->staged ? " (snapshots staged)" : "");
         return;
     }
     char line[1024];
     failure_line(f, r, line, sizeof line);
-    printf("FAIL %s\n", line);
+    if (r->interrupted) {
+        safe_fprintf(stdout, "%s %s\n", r->interrupted == 2 ? "NOT RUN" : "INTERRUPTED", line);
+        if (r->artifacts[0])
+            safe_fprintf(stdout, "  artifacts: %s\n", r->artifacts);
+        return;
+    }
+    safe_fprintf(stdout, "FAIL %s\n", line);
     if (d->expectation && strchr(d->expectation, '\n')) {
         puts("  expected:");
         lines("    ", d->expectation, 0);
@@ -118,7 +144,7 @@ void test_report_human(const test_file *f, const test_result *r, const test_deta
         puts("  (a spec's expected text and screen stay out of reports: --report-details or "
              "\"report_details\": true shows them)");
     if (r->artifacts[0])
-        printf("  artifacts: %s\n", r->artifacts);
+        safe_fprintf(stdout, "  artifacts: %s\n", r->artifacts);
 }
 
 /* ------------------------------------------------------------ files */
@@ -127,7 +153,7 @@ FILE *test_report_open(const char *path)
 {
     FILE *out = fopen(path, "w");
     if (!out)
-        fprintf(stderr, "tessera: test: %s: cannot write the report\n", path);
+        safe_fprintf(stderr, "tessera: test: %s: cannot write the report\n", path);
     return out;
 }
 
@@ -135,7 +161,7 @@ static int finish(FILE *out, const char *path)
 {
     int bad = ferror(out);
     if (fclose(out) != 0 || bad) {
-        fprintf(stderr, "tessera: test: %s: cannot write the report\n", path);
+        safe_fprintf(stderr, "tessera: test: %s: cannot write the report\n", path);
         return -1;
     }
     return 0;
@@ -205,22 +231,35 @@ int test_report_json(FILE *out, const char *path, const test_file *files,
  * in an attribute (attr) a newline is kept as a character reference. */
 static void xml_escaped(FILE *out, const char *s, int attr)
 {
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '<')
+    size_t len = strlen(s);
+    for (size_t i = 0; i < len;) {
+        uint32_t cp;
+        size_t used;
+        /* only characters XML 1.0 allows: a byte that is not UTF-8 (a file
+         * name's) or a cut sequence becomes U+FFFD, never a broken document */
+        if (tsr_utf8_decode(s + i, len - i, &cp, &used) != TSR_UTF8_SCALAR)
+            cp = 0xFFFD;
+        i += used;
+        if (cp == '<')
             fputs("&lt;", out);
-        else if (c == '>')
+        else if (cp == '>')
             fputs("&gt;", out);
-        else if (c == '&')
+        else if (cp == '&')
             fputs("&amp;", out);
-        else if (c == '"')
+        else if (cp == '"')
             fputs("&quot;", out);
-        else if (c == '\n' && attr)
+        else if (cp == '\n' && attr)
             fputs("&#10;", out); /* an attribute's newline is otherwise read as a space */
-        else if (c < 0x20 && c != '\t' && c != '\n')
+        else if ((cp < 0x20 && cp != '\t' && cp != '\n') || cp == 0xFFFE || cp == 0xFFFF)
             fputc('?', out); /* not allowed in XML 1.0 */
-        else
-            fputc(c, out);
+        else if (cp < 0x80)
+            fputc((int)cp, out);
+        else {
+            tsr_buf b = {0};
+            if (tsr_buf_put_utf8(&b, cp) == TSR_OK)
+                fwrite(b.data, 1, b.len, out);
+            tsr_buf_free(&b);
+        }
     }
 }
 
@@ -282,16 +321,19 @@ int test_report_junit(FILE *out, const char *path, const test_file *files,
 {
     size_t failed = 0;
     double total = 0;
+    size_t errors = 0, skipped = 0;
     for (size_t i = 0; i < count; i++) {
-        failed += results[i].code != TSR_EXIT_OK;
+        failed += results[i].code != TSR_EXIT_OK && !results[i].interrupted;
+        errors += results[i].interrupted == 1;
+        skipped += results[i].interrupted == 2;
         total += results[i].seconds;
     }
     /* one <testsuite> per shard: merging reports is concatenating suites */
     fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"
                  "  <testsuite name=\"tessera test shard ");
     xml_text(out, shard);
-    fprintf(out, "\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" time=\"%.3f\">\n", count, failed,
-            total);
+    fprintf(out, "\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" skipped=\"%zu\" time=\"%.3f\">\n",
+            count, failed, errors, skipped, total);
     for (size_t i = 0; i < count; i++) {
         const test_result *r = &results[i];
         fputs("    <testcase classname=\"tessera\" name=\"", out);
@@ -299,7 +341,15 @@ int test_report_junit(FILE *out, const char *path, const test_file *files,
         fputs("\" file=\"", out);
         xml_text(out, files[i].path);
         fprintf(out, "\" time=\"%.3f\"", r->seconds);
-        if (r->code == TSR_EXIT_OK && r->flaky)
+        if (r->interrupted == 2) {
+            fputs(">\n      <skipped message=\"", out);
+            xml_text(out, r->reason);
+            fputs("\"/>\n    </testcase>\n", out);
+        } else if (r->interrupted) {
+            fputs(">\n      <error type=\"interrupted\" message=\"", out);
+            xml_text(out, r->reason);
+            fputs("\"/>\n    </testcase>\n", out);
+        } else if (r->code == TSR_EXIT_OK && r->flaky)
             junit_flaky(out, &files[i], r);
         else if (r->code == TSR_EXIT_OK)
             fputs("/>\n", out);

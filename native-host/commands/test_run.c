@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "terminal_safe.h"
 #include "exit_codes.h"
 #include "golden.h"
 #include "mono_clock.h"
@@ -202,7 +203,7 @@ long test_apply_staged(const char *stage_dir, size_t nfiles)
                     text = (free(text), NULL);
             }
             if (!text || golden_write(dest, text, len) != GOLDEN_SAME) {
-                fprintf(stderr, "tessera: %s: cannot write the snapshot\n", dest);
+                safe_fprintf(stderr, "tessera: %s: cannot write the snapshot\n", dest);
                 free(text);
                 fclose(m);
                 return -1;

@@ -31,6 +31,7 @@ typedef struct test_result {
     int attempts;      /* runs of the file (--retries) */
     int flaky;         /* it failed, then passed on a retry: the fields above are the
                         * first failure's, code is 0 */
+    int interrupted;   /* a stop signal to the suite: 1 it was running, 2 it never ran */
     /* The expectation and the screen at the failing moment, where the privacy
      * rule allows them, are files the child leaves in the stage folder
      * (test_detail_path): too long for a fixed record. */

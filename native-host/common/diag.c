@@ -1,5 +1,6 @@
 /* One-line diagnostics on stderr, each paired with the exit code its class
  * of error gets, so a command reports and returns in one statement. */
+#include "terminal_safe.h"
 #include "diag.h"
 
 #include <stdarg.h>
@@ -14,7 +15,7 @@ int diag_usage(const char *fmt, ...)
     va_list ap;
     fputs("tessera: ", stderr);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    safe_vfprintf(stderr, fmt, ap);
     va_end(ap);
     fputs(" (see tessera --help)\n", stderr);
     return TSR_EXIT_USAGE;
@@ -23,9 +24,9 @@ int diag_usage(const char *fmt, ...)
 int diag_file_line(const char *file, long line, const char *fmt, ...)
 {
     va_list ap;
-    fprintf(stderr, "%s:%ld: ", file, line);
+    safe_fprintf(stderr, "%s:%ld: ", file, line);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    safe_vfprintf(stderr, fmt, ap);
     va_end(ap);
     fputc('\n', stderr);
     return TSR_EXIT_USAGE;
@@ -33,13 +34,13 @@ int diag_file_line(const char *file, long line, const char *fmt, ...)
 
 int diag_file_errno(const char *file, const char *what, int errnum)
 {
-    fprintf(stderr, "%s: %s: %s\n", file, what, errno_text(errnum));
+    safe_fprintf(stderr, "%s: %s: %s\n", file, what, errno_text(errnum));
     return TSR_EXIT_USAGE;
 }
 
 int diag_core(const char *what, int status)
 {
-    fprintf(stderr, "tessera: %s: %s\n", what, tsr_status_str(status));
+    safe_fprintf(stderr, "tessera: %s: %s\n", what, tsr_status_str(status));
     return TSR_EXIT_INTERNAL;
 }
 
@@ -48,7 +49,7 @@ int diag_internal(const char *fmt, ...)
     va_list ap;
     fputs("tessera: ", stderr);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    safe_vfprintf(stderr, fmt, ap);
     va_end(ap);
     fputc('\n', stderr);
     return TSR_EXIT_INTERNAL;

@@ -11,14 +11,14 @@ int diag_screen(const tsr_term *term, int code, const char *fmt, ...)
     va_list ap;
     fputs("tessera: ", stderr);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    safe_vfprintf(stderr, fmt, ap);
     va_end(ap);
     fputc('\n', stderr);
     if (!term)
         return code;
     tsr_buf buf = {0};
     if (tsr_render_text(term, &buf) == TSR_OK) {
-        fprintf(stderr, "--- screen (%d rows, %d cols) ---\n", tsr_term_rows(term),
+        safe_fprintf(stderr, "--- screen (%d rows, %d cols) ---\n", tsr_term_rows(term),
                 tsr_term_cols(term));
         terminal_safe_write(stderr, buf.data, buf.len, TERMINAL_ESCAPE_TEXT);
         fputs("\n--- end of screen ---\n", stderr);

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "terminal_safe.h"
 #include "cast_reader.h"
 #include "feed_commands.h"
 #include "diag.h"
@@ -76,7 +77,7 @@ static int report(int rc, const replay *r, const input_file *in, const cast_erro
     switch (rc) {
     case CAST_OK:
         if (replay_point_check(&r->point, why, sizeof why) != 0) {
-            fprintf(stderr, "%s: %s\n", in->name, why);
+            safe_fprintf(stderr, "%s: %s\n", in->name, why);
             return TSR_EXIT_USAGE;
         }
         if (r->args->list_marks)

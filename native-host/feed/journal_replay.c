@@ -1,6 +1,7 @@
 /* Frames are applied exactly as the live session applied them
  * (journal_screen.h), so the final screen (and every revision on the way)
  * is the one recorded. */
+#include "terminal_safe.h"
 #include "journal_replay.h"
 
 #include <stdio.h>
@@ -33,18 +34,18 @@ int journal_replay(const feed_args *args, input_file *in)
         if (args->list_marks) {
             code = replay_marks_print(&marks, in->name);
         } else if ((point.kind == POINT_MARK || point.kind == POINT_STEP) && !res.marks) {
-            fprintf(stderr, "%s: --%s: this journal holds no marks (a failure's trace.journal "
+            safe_fprintf(stderr, "%s: --%s: this journal holds no marks (a failure's trace.journal "
                             "does)\n", in->name, point.kind == POINT_MARK ? "mark" : "step");
             code = TSR_EXIT_USAGE;
         } else if (replay_point_check(&point, why, sizeof why) != 0) {
-            fprintf(stderr, "%s: %s\n", in->name, why);
+            safe_fprintf(stderr, "%s: %s\n", in->name, why);
             code = TSR_EXIT_USAGE;
         } else {
             code = output_screen(res.term, args->format);
         }
         break;
     case JOURNAL_ERR_INVALID:
-        fprintf(stderr, "%s: byte %lld: %s\n", in->name, err.offset, err.reason);
+        safe_fprintf(stderr, "%s: byte %lld: %s\n", in->name, err.offset, err.reason);
         code = TSR_EXIT_USAGE;
         break;
     case JOURNAL_ERR_IO:

@@ -28,7 +28,7 @@ int replay_marks_add(tsr_buf *out, long event, uint64_t t_ns, const char *label,
 int replay_marks_print(const tsr_buf *list, const char *file)
 {
     if (list->len == 0) {
-        fprintf(stderr, "%s: the recording has no marks\n", file);
+        safe_fprintf(stderr, "%s: the recording has no marks\n", file);
         return TSR_EXIT_OK;
     }
     if (terminal_safe_write(stdout, (const char *)list->data, list->len, TERMINAL_ESCAPE_TEXT) != 0 ||

@@ -1,5 +1,6 @@
 /* Commands are validated completely before they act: a bad field is an
  * error line naming the field, and nothing is written to the program. */
+#include "terminal_safe.h"
 #include "host_command.h"
 
 #include <stdarg.h>
@@ -33,8 +34,8 @@ static void stderr_line(const char *op, long long id, const char *key, const cha
     fputs("{\"op\":", stderr);
     json_string_out(stderr, op ? op : "");
     if (id >= 0)
-        fprintf(stderr, ",\"id\":%lld", id);
-    fprintf(stderr, ",\"%s\":", key);
+        safe_fprintf(stderr, ",\"id\":%lld", id);
+    safe_fprintf(stderr, ",\"%s\":", key);
     json_string_out(stderr, msg);
     fputs("}\n", stderr);
     fflush(stderr);
@@ -296,8 +297,22 @@ static int raw_bytes(host *h, const tsr_json_value *arr, long long id)
 static long long action_id(host *h, const tsr_json_value *o, const char *line, const char *op)
 {
     const tsr_json_value *idv = tsr_json_object_get(o, "id", NULL);
-    if (!idv || idv->type != TSR_JSON_NUMBER) {
+    if (!idv) {
         host_error(op, -1, "field \"id\" (a whole number from 0 to 2^53-1) is required");
+        return -1;
+    }
+    if (idv->type != TSR_JSON_NUMBER) { /* "1", true, [1]: said as given */
+        char q[80];
+        if (idv->type == TSR_JSON_STRING)
+            tsr_quote(q, sizeof q, idv->u.string.bytes, idv->u.string.len, 0);
+        else
+            snprintf(q, sizeof q, "%s", idv->type == TSR_JSON_TRUE    ? "true"
+                                        : idv->type == TSR_JSON_FALSE ? "false"
+                                        : idv->type == TSR_JSON_NULL  ? "null"
+                                        : idv->type == TSR_JSON_ARRAY ? "an array"
+                                                                      : "an object");
+        host_error(op, -1, "field \"id\" must be a whole number from 0 to 2^53-1, got %s%s", q,
+                   idv->type == TSR_JSON_STRING ? " (a string)" : "");
         return -1;
     }
     if (!idv->u.number.integer || idv->u.number.value < 0 || idv->u.number.value > HOST_ID_MAX) {

@@ -1,5 +1,6 @@
 /* The two writers fed from one place, so a recording is the same file
  * whichever command made it. */
+#include "terminal_safe.h"
 #include "recorder.h"
 
 #include <errno.h>
@@ -12,7 +13,7 @@ static FILE *open_for_writing(const char *path)
 {
     FILE *fp = fopen(path, "wb");
     if (!fp)
-        fprintf(stderr, "%s: cannot open: %s\n", path, strerror(errno));
+        safe_fprintf(stderr, "%s: cannot open: %s\n", path, strerror(errno));
     return fp;
 }
 

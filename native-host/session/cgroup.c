@@ -5,6 +5,7 @@
 #define _GNU_SOURCE
 #include "cgroup.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -84,6 +85,82 @@ static int own_cgroup(char *path, size_t cap)
     return found;
 }
 
+/* Removes the cgroup at path and the cgroups a program made inside it,
+ * deepest first (a cgroup folder holds only its control files, which go
+ * with rmdir). Returns 0, or -1 (errno) when one stays. */
+static int remove_cgroup_tree(const char *path, int depth)
+{
+    DIR *d = depth < 32 ? opendir(path) : NULL;
+    int rc = 0;
+    for (struct dirent *e; d && (e = readdir(d)) != NULL;) {
+        if (e->d_type != DT_DIR || strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+            continue;
+        char sub[1024];
+        if ((size_t)snprintf(sub, sizeof sub, "%s/%s", path, e->d_name) < sizeof sub &&
+            remove_cgroup_tree(sub, depth + 1) != 0)
+            rc = -1;
+    }
+    if (d)
+        closedir(d);
+    int saved = errno;
+    if (rmdir(path) != 0)
+        return -1;
+    errno = saved;
+    return rc;
+}
+
+/* Whether process pid is a live tessera: not gone, not a zombie (killed,
+ * not yet reaped), and not a reused pid of another program. */
+static int owner_alive(long pid)
+{
+    char path[64], text[512];
+    snprintf(path, sizeof path, "/proc/%ld/stat", pid);
+    FILE *f = fopen(path, "re");
+    if (!f)
+        return 0;
+    int got = fgets(text, sizeof text, f) != NULL;
+    fclose(f);
+    /* "PID (COMM) STATE ...": the name may hold anything, so from the last ')' */
+    const char *open = strchr(text, '('), *close = strrchr(text, ')');
+    if (!got || !open || !close || close[1] != ' ')
+        return 1; /* cannot tell: leave it */
+    return close[2] != 'Z' && strncmp(open + 1, "tessera", 7) == 0;
+}
+
+/* A tessera killed outright (SIGKILL, the OOM killer) cannot clean up: its
+ * cgroup, and a program in it that ignored SIGHUP, stay. The next start
+ * in the same place ends them: every tessera-PID-* beside ours whose owner
+ * is gone is killed and removed. */
+static void sweep_stale(const char *parent)
+{
+    DIR *d = opendir(parent);
+    for (struct dirent *e; d && (e = readdir(d)) != NULL;) {
+        char *end;
+        if (strncmp(e->d_name, "tessera-", 8) != 0 || e->d_type != DT_DIR)
+            continue;
+        long pid = strtol(e->d_name + 8, &end, 10);
+        if (pid <= 0 || *end != '-' || owner_alive(pid))
+            continue;
+        cgroup stale;
+        if ((size_t)snprintf(stale.path, sizeof stale.path, "%s/%s", parent, e->d_name) >=
+            sizeof stale.path)
+            continue;
+        stale.dir = open(stale.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        if (stale.dir < 0)
+            continue;
+        cgroup_kill(&stale);
+        /* the killed are gone once the cgroup is empty: a short, bounded wait */
+        for (int i = 0; i < 100 && cgroup_count(&stale) > 0; i++) {
+            struct timespec nap = {0, 10000000};
+            nanosleep(&nap, NULL);
+        }
+        close(stale.dir);
+        remove_cgroup_tree(stale.path, 0);
+    }
+    if (d)
+        closedir(d);
+}
+
 int cgroup_create(cgroup *g)
 {
     g->dir = -1;
@@ -100,6 +177,9 @@ int cgroup_create(cgroup *g)
     if (rlen && (strncmp(own, root, rlen) != 0 || (own[rlen] && own[rlen] != '/')))
         return -1;
     const char *below = own + rlen;
+    char parent[1100];
+    snprintf(parent, sizeof parent, "%s%s", point, below);
+    sweep_stale(parent);
     int n = snprintf(g->path, sizeof g->path, "%s%s%stessera-%ld-XXXXXX", point,
                      below, below[0] && strcmp(below, "/") != 0 ? "/" : "", (long)getpid());
     if (n < 0 || (size_t)n >= sizeof g->path || !mkdtemp(g->path)) {
@@ -213,12 +293,17 @@ int cgroup_kill(const cgroup *g)
     return kill_frozen(g);
 }
 
-void cgroup_destroy(cgroup *g)
+int cgroup_destroy(cgroup *g)
 {
     if (g->dir < 0)
-        return;
+        return 0;
     close(g->dir);
     g->dir = -1;
-    rmdir(g->path); /* fails, harmlessly, while a survivor is inside */
+    /* with the cgroups the program made inside it; a survivor keeps it */
+    int rc = remove_cgroup_tree(g->path, 0);
+    if (rc != 0)
+        fprintf(stderr, "tessera: %s: the program's cgroup could not be removed: %s\n", g->path,
+                strerror(errno));
     g->path[0] = '\0';
+    return rc;
 }

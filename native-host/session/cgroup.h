@@ -13,8 +13,9 @@ typedef struct cgroup {
     char path[512]; /* for rmdir and for messages */
 } cgroup;
 
-/* Makes a fresh cgroup under the host's own. Returns 0, or -1 with g->dir
- * set to -1 when none can be made (not an error: the fallback is used). */
+/* Makes a fresh cgroup under the host's own, after ending and removing the
+ * cgroups that a tessera killed outright left there. Returns 0, or -1 with
+ * g->dir set to -1 when none can be made (not an error: the fallback is used). */
 int cgroup_create(cgroup *g);
 
 /* Moves a process (the program, before it execs) into the cgroup.
@@ -32,7 +33,9 @@ int cgroup_signal(const cgroup *g, int sig);
  * without it, freeze, SIGKILL each member, thaw. Returns 0 or -1. */
 int cgroup_kill(const cgroup *g);
 
-/* Removes the cgroup if it is empty and closes it; idempotent. */
-void cgroup_destroy(cgroup *g);
+/* Removes the cgroup, and the cgroups the program made inside it, and
+ * closes it; idempotent. Returns 0, or -1 after saying on stderr what stayed
+ * (a survivor keeps it). */
+int cgroup_destroy(cgroup *g);
 
 #endif

@@ -1,5 +1,6 @@
 /* The glue every program-running command needs, kept in one place so the
  * exit codes mean the same thing everywhere. */
+#include "terminal_safe.h"
 #include "live.h"
 
 #include <stdio.h>
@@ -69,7 +70,7 @@ int live_start(session *s, const live_options *a, char **argv, frame_sink sink)
 {
     int code = live_open(s, a, argv, sink);
     if (code != TSR_EXIT_OK)
-        fprintf(stderr, "tessera: %s\n", s->error);
+        safe_fprintf(stderr, "tessera: %s\n", s->error);
     return code;
 }
 
@@ -127,7 +128,7 @@ int live_close(session *s, int code)
 {
     int left = session_close(s);
     if (left > 0) {
-        fprintf(stderr, "tessera: %d process(es) of the program could not be ended\n", left);
+        safe_fprintf(stderr, "tessera: %d process(es) of the program could not be ended\n", left);
         return TSR_EXIT_INTERNAL;
     }
     return code;

@@ -1,8 +1,7 @@
-#define _XOPEN_SOURCE 700
+#define _POSIX_C_SOURCE 200809L
 #include "temp_home.h"
 
 #include <errno.h>
-#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +9,8 @@
 #include <unistd.h>
 
 #include "make_dirs.h"
+#include "remove_tree.h"
+#include "terminal_safe.h"
 
 /* name=folder below the home, created before the program starts */
 static const char *const XDG[TEMP_HOME_ENV_COUNT][2] = {
@@ -48,21 +49,11 @@ int temp_home_create(temp_home *h, char *why, size_t cap)
     return 0;
 }
 
-static int remove_one(const char *path, const struct stat *st, int type, struct FTW *ftw)
-{
-    (void)st;
-    (void)ftw;
-    if (type == FTW_DP)
-        rmdir(path);
-    else
-        unlink(path);
-    return 0; /* go on: remove as much as can be removed */
-}
-
 void temp_tree_remove(const char *path)
 {
-    /* depth first, never following a link the program left */
-    nftw(path, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+    if (remove_tree(path) != 0) /* said, so a leftover is never silent */
+        safe_fprintf(stderr, "tessera: %s: could not be removed whole: %s\n", path,
+                     strerror(errno));
 }
 
 void temp_home_remove(temp_home *h)

@@ -21,8 +21,9 @@ int temp_home_create(temp_home *h, char *why, size_t cap);
 /* Removes the folder and everything in it; idempotent. */
 void temp_home_remove(temp_home *h);
 
-/* Removes path and everything below it, never following a link; goes on
- * past what cannot be removed. (A spec's v2 workspace copy too.) */
+/* Removes path and everything below it (remove_tree.h: read-only folders
+ * too, never following a link); goes on past what cannot be removed. (A
+ * spec's v2 workspace copy too.) */
 void temp_tree_remove(const char *path);
 
 #endif

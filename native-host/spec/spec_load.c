@@ -1,6 +1,7 @@
 /* Reading a spec: size first, then strict JSON (duplicate keys refused),
  * then the version, which decides the fields (never guessed), then the
  * fields and steps, collecting every error before anything runs. */
+#include "terminal_safe.h"
 #include "spec.h"
 
 #include <errno.h>
@@ -20,9 +21,9 @@ void spec_error(spec_ctx *c, size_t offset, const char *fmt, ...)
     size_t line, col;
     tsr_json_locate(c->text, c->len, offset, &line, &col);
     va_list ap;
-    fprintf(stderr, "%s:%zu:%zu: ", c->name, line, col);
+    safe_fprintf(stderr, "%s:%zu:%zu: ", c->name, line, col);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    safe_vfprintf(stderr, fmt, ap);
     va_end(ap);
     fputc('\n', stderr);
 }
@@ -63,7 +64,7 @@ int spec_load_bytes(const char *name, const char *bytes, size_t len, tape *out, 
     memset(info, 0, sizeof *info);
     spec_ctx c = {name, bytes, len, 0, out, info};
     if (len > SPEC_MAX_BYTES) {
-        fprintf(stderr, "%s:1:1: the file is larger than 1 MB (%u bytes), the limit for a spec\n",
+        safe_fprintf(stderr, "%s:1:1: the file is larger than 1 MB (%u bytes), the limit for a spec\n",
                 name, SPEC_MAX_BYTES);
         return TSR_EXIT_USAGE;
     }
@@ -72,7 +73,7 @@ int spec_load_bytes(const char *name, const char *bytes, size_t len, tape *out, 
     tsr_json_error err;
     int rc = tsr_json_parse_limited(bytes, len, &limits, &root, &err);
     if (rc == TSR_ERR_NOMEM) {
-        fprintf(stderr, "tessera: out of memory\n");
+        safe_fprintf(stderr, "tessera: out of memory\n");
         return TSR_EXIT_INTERNAL;
     }
     if (rc != TSR_OK) {
@@ -92,7 +93,7 @@ int spec_load_bytes(const char *name, const char *bytes, size_t len, tape *out, 
     }
     tsr_json_free(&root);
     if (c.errors > SPEC_MAX_ERRORS)
-        fprintf(stderr, "%s: %zu more errors\n", name, c.errors - SPEC_MAX_ERRORS);
+        safe_fprintf(stderr, "%s: %zu more errors\n", name, c.errors - SPEC_MAX_ERRORS);
     if (c.errors) {
         tape_free(out);
         spec_info_free(info);
@@ -107,7 +108,7 @@ int spec_load(const char *path, tape *out, spec_info *info)
     memset(info, 0, sizeof *info);
     FILE *f = fopen(path, "rb");
     if (!f) {
-        fprintf(stderr, "%s: cannot open: %s\n", path, strerror(errno));
+        safe_fprintf(stderr, "%s: cannot open: %s\n", path, strerror(errno));
         return TSR_EXIT_USAGE;
     }
     /* one byte more than the limit tells a file that is too large */
@@ -119,10 +120,10 @@ int spec_load(const char *path, tape *out, spec_info *info)
     if (bad) {
         free(buf);
         if (!buf) {
-            fprintf(stderr, "tessera: out of memory\n");
+            safe_fprintf(stderr, "tessera: out of memory\n");
             return TSR_EXIT_INTERNAL;
         }
-        fprintf(stderr, "%s: cannot read: %s\n", path, strerror(errnum));
+        safe_fprintf(stderr, "%s: cannot read: %s\n", path, strerror(errnum));
         return TSR_EXIT_USAGE;
     }
     int code = spec_load_bytes(path, buf, n, out, info);

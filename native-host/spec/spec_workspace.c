@@ -91,8 +91,11 @@ int spec_workspace_copy(const char *spec_path, const char *workspace, spec_works
     char from[4096];
     struct stat st;
     snprintf(from, sizeof from, "%.*s%s", dir, spec_path, workspace);
-    if (stat(from, &st) != 0 || !S_ISDIR(st.st_mode)) {
-        snprintf(why, cap, "workspace: not a folder beside the spec");
+    /* lstat: a workspace that is itself a link is refused, as every link in it is */
+    int found = lstat(from, &st) == 0;
+    if (!found || !S_ISDIR(st.st_mode)) {
+        snprintf(why, cap, found && S_ISLNK(st.st_mode) ? "workspace: a link, not a folder: links are refused"
+                                               : "workspace: not a folder beside the spec");
         return -1;
     }
     const char *tmp = getenv("TMPDIR");

@@ -9,6 +9,7 @@
 #include <termios.h>
 #include <time.h>
 
+#include "terminal_safe.h"
 #include "exit_codes.h"
 #include "mono_clock.h"
 #include "output.h"
@@ -155,7 +156,7 @@ static int ready(tape_exec *x, const tape_step *st)
     exec_where(x, st, w, sizeof w);
     if (r == WAIT_OK && fallback && !x->said_fallback && !x->out) {
         x->said_fallback = 1;
-        fprintf(stderr, "%s: %s: waited for the screen to settle only\n", w, why);
+        safe_fprintf(stderr, "%s: %s: waited for the screen to settle only\n", w, why);
     }
     if (r == WAIT_OK)
         return TSR_EXIT_OK;

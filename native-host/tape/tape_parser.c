@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "terminal_safe.h"
 #include "duration.h"
 #include "exit_codes.h"
 #include "line_reader.h"
@@ -28,9 +29,9 @@ typedef struct parse_ctx {
 static int error_at(parse_ctx *c, long column, const char *fmt, ...)
 {
     va_list ap;
-    fprintf(stderr, "%s:%ld:%ld: ", c->path, c->line, column);
+    safe_fprintf(stderr, "%s:%ld:%ld: ", c->path, c->line, column);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    safe_vfprintf(stderr, fmt, ap);
     va_end(ap);
     fputc('\n', stderr);
     return TSR_EXIT_USAGE;
@@ -434,7 +435,7 @@ static int load_stream(const char *name, FILE *fp, tape *t)
 {
     line_reader lr;
     if (line_reader_init(&lr, fp) != LINE_OK) {
-        fprintf(stderr, "tessera: out of memory\n");
+        safe_fprintf(stderr, "tessera: out of memory\n");
         return TSR_EXIT_INTERNAL;
     }
     lr.max_line = TAPE_MAX_LINE_BYTES;
@@ -462,10 +463,10 @@ static int load_stream(const char *name, FILE *fp, tape *t)
         tape_line_free(&toks);
     }
     if (code == TSR_EXIT_OK && rc == LINE_ERR_IO) {
-        fprintf(stderr, "%s: cannot read: %s\n", name, strerror(lr.read_errno));
+        safe_fprintf(stderr, "%s: cannot read: %s\n", name, strerror(lr.read_errno));
         code = TSR_EXIT_USAGE;
     } else if (code == TSR_EXIT_OK && rc == LINE_ERR_NOMEM) {
-        fprintf(stderr, "tessera: out of memory\n");
+        safe_fprintf(stderr, "tessera: out of memory\n");
         code = TSR_EXIT_INTERNAL;
     }
     if (code == TSR_EXIT_OK && !t->argv) {
@@ -481,7 +482,7 @@ int tape_load(const char *path, tape *t)
     memset(t, 0, sizeof *t);
     FILE *fp = fopen(path, "rb");
     if (!fp) {
-        fprintf(stderr, "%s: cannot open: %s\n", path, strerror(errno));
+        safe_fprintf(stderr, "%s: cannot open: %s\n", path, strerror(errno));
         return TSR_EXIT_USAGE;
     }
     int code = load_stream(path, fp, t);
@@ -499,7 +500,7 @@ int tape_load_bytes(const char *name, const void *bytes, size_t len, tape *t)
      * as a stream over one byte that is skipped first. */
     FILE *fp = fmemopen(len ? (void *)bytes : (void *)"", len ? len : 1, "rb");
     if (!fp) {
-        fprintf(stderr, "%s: cannot read: %s\n", name, strerror(errno));
+        safe_fprintf(stderr, "%s: cannot read: %s\n", name, strerror(errno));
         return TSR_EXIT_INTERNAL;
     }
     if (len == 0)

@@ -14,6 +14,7 @@
 #include <unistd.h>
 #endif
 
+#include "terminal_safe.h"
 #include "cast_reader.h"
 #include "diag.h"
 #include "errno_text.h"
@@ -81,7 +82,7 @@ static int check_file(FILE *fp, const char *name)
         journal_error err;
         int rc = journal_screen(fp, &a, &res, &err);
         if (rc == JOURNAL_ERR_INVALID) {
-            fprintf(stderr, "%s: byte %lld: %s\n", name, err.offset, err.reason);
+            safe_fprintf(stderr, "%s: byte %lld: %s\n", name, err.offset, err.reason);
             code = TSR_EXIT_USAGE;
         } else if (rc == JOURNAL_ERR_IO) {
             code = diag_file_errno(name, "cannot read", err.read_errno);
@@ -159,7 +160,7 @@ static int open_page(const char *path)
     int status = 0;
     if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
         WEXITSTATUS(status) != 0)
-        fprintf(stderr, "tessera: view: xdg-open could not open the page: open %s in a browser\n",
+        safe_fprintf(stderr, "tessera: view: xdg-open could not open the page: open %s in a browser\n",
                 path);
     return TSR_EXIT_OK;
 #endif

@@ -106,3 +106,9 @@ test('screens differ by rows, cursor, and visibility or alternate screen only wh
   assert.equal(screenDiff(a, { rows: a.rows, cursor: { row: 0, col: 1 } }), null, 'unreported visibility and alt-screen');
   assert.deepEqual(screenDiff(a, { ...a, cursor: { row: 0, col: 1, visible: false }, altScreen: true }), { rows: [], visible: true, altScreen: true });
 });
+
+test('text a hostile recording holds cannot reorder or hide its line: bidi controls and C1 are escaped', () => {
+  // U+202E (right-to-left override) and U+2066 (isolate) would turn the rest of the line
+  // around on a terminal; U+0085 is a C1 control; the joiners scripts need stay as they are.
+  assert.equal(decoded('ab\u202ecd\u2066e\u0085f\u200dg'), '"ab<U+202E>cd<U+2066>e<U+0085>f\u200dg"');
+});
