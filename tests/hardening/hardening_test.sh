@@ -128,17 +128,26 @@ case_after_sigkill() {
     "$BIN" run --timeout 60s --expect never --env "M=$MARK" -- sh -c \
         'setsid sh -c "trap \"\" HUP TERM; exec sleep 303" & echo started; exec sleep 303' >out 2>err &
     pid=$!
+    # The program's own sleep (its command line starts with "sleep"; tessera's
+    # names it too, so a bare -f match would find tessera before it has spawned).
     i=0
-    while ! pgrep -f "sleep 303" >/dev/null && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
-    cg=$(find /sys/fs/cgroup -maxdepth 3 -type d -name "tessera-$pid-*" 2>/dev/null | head -1)
-    [ -n "$cg" ] || { fail "tessera made no cgroup here (needs a writable cgroup2 mount)"; kill -9 $pid; return; }
+    while ! pgrep -f "^sleep 303" >/dev/null && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+    prog=$(pgrep -f "^sleep 303" | head -1)
+    # Its cgroup, read from the kernel rather than guessed at a depth.
+    mnt=$(awk '$3 == "cgroup2" { print $2; exit }' /proc/mounts)
+    rel=$(sed -n 's/^0:://p' "/proc/$prog/cgroup" 2>/dev/null)
+    cg="$mnt$rel"
+    case "$rel" in
+    */tessera-$pid-*) ;;
+    *) fail "tessera made no cgroup here (needs a writable cgroup2 mount; program in '$rel')"; kill -9 $pid; pkill -f "^sleep 303"; return ;;
+    esac
     kill -9 $pid
     wait $pid 2>/dev/null
-    pgrep -f "sleep 303" >/dev/null || fail "the setsid program did not outlive SIGKILL (the case proves nothing)"
+    pgrep -f "^sleep 303" >/dev/null || fail "the setsid program did not outlive SIGKILL (the case proves nothing)"
     "$BIN" run -- true >out 2>err
     i=0
-    while pgrep -f "sleep 303" >/dev/null && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
-    ! pgrep -f "sleep 303" >/dev/null || { fail "the next tessera did not end what was left"; pkill -f "sleep 303"; }
+    while pgrep -f "^sleep 303" >/dev/null && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+    ! pgrep -f "^sleep 303" >/dev/null || { fail "the next tessera did not end what was left"; pkill -f "^sleep 303"; }
     [ ! -e "$cg" ] || fail "the stale cgroup $cg stayed"
 }
 
