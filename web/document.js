@@ -5,8 +5,7 @@
 // Each revision, marker and input keeps its event number, counted as `tessera replay --event N`
 // counts (js/src/recording.js: every asciicast line after the header, every journal frame after
 // the size), so the page and the CLI name the same moments.
-import { readRecording } from '../js/src/recording.js';
-import { Screen } from '../js/src/screen.js';
+import { readRecording, Screen } from '../js/src/core.js';
 
 const MAGIC = new TextEncoder().encode('tessera-journal');
 const startsWith = (bytes, prefix) => prefix.every((b, i) => bytes[i] === b);

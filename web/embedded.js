@@ -2,7 +2,7 @@
 // base64-encoded in <script type="application/octet-stream" id="tessera-engine">, and the
 // data a writer put in place of the placeholder, <script type="application/json"
 // id="tessera-data">. Neither block ever runs; both are read as text.
-import { loadEngine } from '../js/src/engine.js';
+import { loadEngine } from '../js/src/core.js';
 
 export const DATA_VERSION = 1;
 

@@ -10,7 +10,7 @@
 // Loading and running go through js/src/cli/wasi_command.js, which the JS CLI uses too
 // (it drops Node's WASI ExperimentalWarning and avoids the fast-API crash past 8 MiB).
 import { readFile } from 'node:fs/promises';
-import { runWasiCommand } from '../../js/src/cli/wasi_command.js';
+import { runWasiCommand } from '../../js/src/wasi.js';
 
 const [path, ...args] = process.argv.slice(2);
 if (!path) {

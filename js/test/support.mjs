@@ -45,7 +45,6 @@ const run = (cmd, args, opts = {}) => {
 };
 
 export const runNative = (args, opts) => run(built('tessera'), args, opts);
-export const runJs = (args, opts) => run(process.execPath, [jsBin, ...args], opts);
 
 /** Shows bytes readably in assertion messages. */
 export const show = (b) => JSON.stringify(Buffer.from(b).toString('latin1')).slice(0, 400);

@@ -9,6 +9,7 @@
 
 #include "diag.h"
 #include "exit_codes.h"
+#include "program_name.h"
 #include "tessera/text.h"
 #include "tessera/tessera.h"
 
@@ -16,13 +17,13 @@
 #define TSR_VERSION_STRING "unknown"
 #endif
 
-static void print_usage(const cli_command *const *table)
+static void print_usage(const cli_command *const *table, const char *name)
 {
-    printf("usage: tessera COMMAND [FLAGS] [ARGS]\n\ncommands:\n");
+    printf("usage: %s COMMAND [FLAGS] [ARGS]\n\ncommands:\n", name);
     cli_print_command_list(table);
-    printf("  %-8s %s\n", "help", "show this, or `tessera help COMMAND` for one command");
+    printf("  %-10s show this, or `%s help COMMAND` for one command\n", "help", name);
     printf("\n"
-           "  tessera --version  print the version\n"
+           "  %s --version  print the version\n"
            "\n"
            "exit codes:\n"
            "  0  success: every expectation held\n"
@@ -30,13 +31,13 @@ static void print_usage(const cli_command *const *table)
            "  2  usage error, or an invalid or unreadable input file or tape\n"
            "  3  a wait reached its deadline\n"
            "  4  the program could not be started\n"
-           "  5  internal error (out of memory, a core failure, stdout unwritable)\n");
+           "  5  internal error (out of memory, a core failure, stdout unwritable)\n", name);
 }
 
 static int help(const cli_command *const *table, int argc, char **argv)
 {
     if (argc < 3) {
-        print_usage(table);
+        print_usage(table, program_name());
         return TSR_EXIT_OK;
     }
     const cli_command *c = cli_find_command(table, argv[2]);
@@ -71,6 +72,7 @@ static int dispatch(const cli_command *const *table, int argc, char **argv)
 
 int cli_dispatch(const cli_command *const *table, int argc, char **argv)
 {
+    program_name_set(argc > 0 ? argv[0] : NULL);
     int code = dispatch(table, argc, argv);
     /* help, usage and version text too: a failed write is an error (5) */
     if ((fflush(stdout) != 0 || ferror(stdout)) && code != TSR_EXIT_INTERNAL) {

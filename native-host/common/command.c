@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "program_name.h"
+
 const cli_command *cli_find_command(const cli_command *const *table, const char *name)
 {
     for (; *table; table++)
@@ -15,12 +17,12 @@ const cli_command *cli_find_command(const cli_command *const *table, const char 
 void cli_print_command_list(const cli_command *const *table)
 {
     for (; *table; table++)
-        printf("  %-8s %s\n", (*table)->name, (*table)->summary);
+        printf("  %-10s %s\n", (*table)->name, (*table)->summary);
 }
 
 void cli_print_command_help(const cli_command *c)
 {
-    printf("usage: tessera %s %s\n\n%s.\n", c->name, c->synopsis, c->summary);
+    printf("usage: %s %s %s\n\n%s.\n", program_name(), c->name, c->synopsis, c->summary);
     if (c->details)
         printf("\n%s", c->details);
 }

@@ -18,7 +18,7 @@ const cli_command *cli_find_command(const cli_command *const *table, const char 
 /* Prints one "  NAME  summary" line per command of the table to stdout. */
 void cli_print_command_list(const cli_command *const *table);
 
-/* Prints `tessera help NAME` for one command to stdout. */
+/* Prints `help NAME` for one command to stdout. */
 void cli_print_command_help(const cli_command *c);
 
 #endif

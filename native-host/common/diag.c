@@ -8,6 +8,7 @@
 
 #include "errno_text.h"
 #include "exit_codes.h"
+#include "program_name.h"
 #include "tessera/tessera.h"
 
 int diag_usage(const char *fmt, ...)
@@ -17,7 +18,7 @@ int diag_usage(const char *fmt, ...)
     va_start(ap, fmt);
     safe_vfprintf(stderr, fmt, ap);
     va_end(ap);
-    fputs(" (see tessera --help)\n", stderr);
+    safe_fprintf(stderr, " (see %s --help)\n", program_name());
     return TSR_EXIT_USAGE;
 }
 

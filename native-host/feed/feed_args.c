@@ -183,20 +183,6 @@ static int parse_flag(int argc, char **argv, int *i, feed_args *out, int *format
             out->cols_given = 1;
         return parse_number(flag, value, targets[k]);
     }
-#ifdef TSR_FEED_ENGINE_FLAG
-    /* The JS CLI's --engine: its command lines name wasi or emscripten, and either
-     * runs this build (emscripten's standalone libc opens no files, so there is no
-     * emscripten build of the CLI). */
-    if (is_named(arg, name_len, "--engine")) {
-        const char *value = NULL;
-        int rc = flag_value(argc, argv, i, eq, "--engine", &value);
-        if (rc != TSR_EXIT_OK || strcmp(value, "wasi") == 0 || strcmp(value, "emscripten") == 0)
-            return rc;
-        char quoted[64];
-        tsr_quote(quoted, sizeof quoted, value, strlen(value), 0);
-        return diag_usage("--engine must be wasi or emscripten, got %s", quoted);
-    }
-#endif
 
     static const struct {
         const char *name;

@@ -12,7 +12,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 // Only the generated ABI facts (wasm/abi/), not the package's loader.
-import { OFFSET, SIZEOF, STATUS } from '../../js/src/abi.generated.js';
+import { OFFSET, SIZEOF, STATUS } from '../../js/src/core.js';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const wasmDir = process.env.TESSERA_WASM_DIR ||

@@ -19,25 +19,28 @@ function cliModule() {
 }
 
 // What the command reads from the environment: where pages and artifacts go by default.
-function commandEnv() {
-  const env = { PWD: process.cwd(), TMPDIR: tmpdir() };
+function commandEnv(cwd) {
+  const env = { PWD: cwd, TMPDIR: tmpdir() };
   if (process.env.TESSERA_ARTIFACTS) env.TESSERA_ARTIFACTS = process.env.TESSERA_ARTIFACTS;
   return env;
 }
 
+// The JS CLI's one name (package.json "bin"): its usage and help lines say it.
+export const CLI_NAME = 'tessera-js';
+
 /**
- * Runs `tessera ARGS...` and returns its exit code; stdin, stdout and stderr are file
+ * Runs `tessera-js ARGS...` and returns its exit code; stdin, stdout and stderr are file
  * descriptors (this process's by default). Paths mean what they mean here: "/" is
- * preopened and the command starts in the current directory (PWD).
+ * preopened and the command starts in cwd (the current directory by default).
  */
-export async function runCli(args, { stdin = 0, stdout = 1, stderr = 2 } = {}) {
+export async function runCli(args, { stdin = 0, stdout = 1, stderr = 2, cwd = process.cwd() } = {}) {
   return runWasiCommand(await cliModule(), {
-    args: ['tessera', ...args], env: commandEnv(), preopens: { '/': '/' }, stdin, stdout, stderr,
+    args: [CLI_NAME, ...args], env: commandEnv(cwd), preopens: { '/': '/' }, stdin, stdout, stderr,
   });
 }
 
 /**
- * Runs `tessera ARGS...` with its stdout (and, unless stderr is 'inherit', its stderr) kept
+ * Runs `tessera-js ARGS...` with its stdout (and, unless stderr is 'inherit', its stderr) kept
  * in a temporary folder: resolves { code, stdout, stderr } (stderr '' when inherited).
  */
 export async function runCliCaptured(args, { stderr = 'capture' } = {}) {

@@ -1,0 +1,9 @@
+// tessera-terminal/core: the engine alone, for pages and tools that drive no program: the
+// wasm loader, Screen and its snapshots, recordings, the ABI's constants. No top-level await
+// and nothing of Node's, so a bundler puts it in a browser page as it is (web/ does).
+export { loadEngine, defaultEngineName, ENGINES, Engine } from './engine.js';
+export { Screen } from './screen.js';
+export { ScreenSnapshot } from './snapshot.js';
+export { openRecording, readRecording, Recording } from './recording.js';
+export { TesseraError, HistoryEvictedError, RecordingError } from './errors.js';
+export { FRAME, FRAME_TYPE, JOURNAL_MAGIC, OFFSET, SIZEOF, STATUS } from './abi.generated.js';
