@@ -19,7 +19,8 @@ const CASES_DIR = 'corpus/tessera/cases';
 const OUT = 'corpus/tessera/COVERAGE.md';
 
 // The rows of modes.def in the row format of sequences.txt (as
-// make_sequences_md.py renders them), each with its mode number.
+// make_sequences_md.py renders them), each with its mode number. A mode's
+// cases are found by mode (render), so these rows cite none.
 function modeRows(text) {
   const rows = [];
   text.split('\n').forEach((line, n) => {
@@ -27,14 +28,14 @@ function modeRows(text) {
     const inner = line.slice('MODE('.length, line.lastIndexOf(')'));
     const args = [...inner.matchAll(/"(?:[^"\\]|\\.)*"|[^,\s]+/g)]
       .map(([a]) => (a.startsWith('"') ? a.slice(1, -1) : a));
-    if (args.length !== 10) throw new Error(`${MODES_DEF}:${n + 1}: expected 10 fields, got ${args.length}`);
-    const [kind, number, store, , dflt, decstr, name, what, file, cases] = args;
+    if (args.length !== 8) throw new Error(`${MODES_DEF}:${n + 1}: expected 8 fields, got ${args.length}`);
+    const [kind, number, store, , dflt, decstr, name, what] = args;
     const mark = kind === 'DEC' ? '? ' : '';
     const notes = [];
     if (store === 'BIT' && dflt === '1') notes.push('on at start');
     if (decstr === '1') notes.push('DECSTR restores the default');
     const said = notes.length ? `${what} (${notes.join('; ')})` : what;
-    rows.push({ text: `${name} (${mark.trim()}${number})|\`CSI ${mark}${number} h/l\`|${said}|${file}|${cases}`,
+    rows.push({ text: `${name} (${mark.trim()}${number})|\`CSI ${mark}${number} h/l\`|${said}||`,
       mode: `${mark.trim()}${number}` });
   });
   return rows;
@@ -55,7 +56,7 @@ export function readRows(root = ROOT) {
       const fields = text.split(/(?<!\\)\|/).map((f) => f.trim());
       if (fields.length !== 5) throw new Error(`${ROWS_FILE}: expected 5 fields: ${text}`);
       const [name, bytes, what, file, cases] = fields;
-      const cites = cases.split(';').map((part, k) => {
+      const cites = cases === '' ? [] : cases.split(';').map((part, k) => {
         let words = part.trim();
         let f = file;
         if (k > 0) [f, words] = [words.slice(0, words.indexOf(' ')), words.slice(words.indexOf(' ') + 1)];
@@ -72,6 +73,13 @@ function modesChecked(c) {
   return [c, ...(c.steps ?? [])].flatMap((p) => Object.keys(p.expectedModes ?? {}));
 }
 
+// Modes ("?N" or "N") a case's input sets, resets (CSI [?] Pm h/l) or asks about
+// (DECRQM, CSI [?] Ps $ p), top level and steps.
+function modesSaid(c) {
+  return [c, ...(c.steps ?? [])].flatMap((p) => [...(p.input ?? '').matchAll(/\x1b\[(\??)([0-9;]*)(?:h|l|\$p)/g)]
+    .flatMap(([, mark, params]) => params.split(';').map((n) => mark + n)));
+}
+
 function render(root) {
   const dir = path.join(root, CASES_DIR);
   const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
@@ -85,8 +93,9 @@ function render(root) {
     '',
     'Written by `node corpus/coverage.mjs` (`--check` fails when this file is stale) from',
     `the README's table of sequences (\`${ROWS_FILE}\`, \`${MODES_DEF}\`) and the cases in`,
-    '`cases/`. A row lists the cases it names; a mode row also lists every case whose',
-    '`expectedModes` checks that mode. A row without a case is marked **none**, a case a row',
+    '`cases/`. A row lists the cases it names; a mode row lists the cases found by mode: every',
+    'case whose input sets, resets or asks about (DECRQM) that mode, or whose `expectedModes`',
+    'checks it. A row without a case is marked **none**, a case a row',
     'names that does not exist **missing**.',
   ];
   let covered = 0;
@@ -109,7 +118,7 @@ function render(root) {
       const names = Object.keys(modeNumbers).filter((n) => modeNumbers[n] === row.mode);
       for (const [file, cases] of byFile) {
         for (const c of cases) {
-          if (!modesChecked(c).some((m) => names.includes(m))) continue;
+          if (!modesChecked(c).some((m) => names.includes(m)) && !modesSaid(c).includes(row.mode)) continue;
           if (!(cited.get(file) ?? []).includes(c.name)) cited.set(file, [...(cited.get(file) ?? []), c.name]);
         }
       }

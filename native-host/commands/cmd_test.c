@@ -20,10 +20,10 @@
 #include "stop_signals.h"
 #include "tape.h"
 #include "temp_home.h"
-#include "test_suite.h"
+#include "suite.h"
 
 typedef struct test_args {
-    test_options o;
+    suite_options o;
     const char *report, *junit;
     const char *grep;  /* --grep: only files whose path holds it */
     long shard, shards, jobs, retries;
@@ -120,7 +120,7 @@ static int parse(int argc, char **argv, test_args *a)
 }
 
 /* Checks every file; prints each error. Returns how many are invalid. */
-static size_t validate(const test_file *files, size_t n)
+static size_t validate(const suite_file *files, size_t n)
 {
     size_t bad = 0;
     for (size_t i = 0; i < n; i++) {
@@ -163,8 +163,8 @@ typedef struct report_files {
 
 static int open_reports(const test_args *a, report_files *rf)
 {
-    rf->json = a->report ? test_report_open(a->report) : NULL;
-    rf->junit = a->junit ? test_report_open(a->junit) : NULL;
+    rf->json = a->report ? suite_report_open(a->report) : NULL;
+    rf->junit = a->junit ? suite_report_open(a->junit) : NULL;
     if ((a->report && !rf->json) || (a->junit && !rf->junit)) {
         if (rf->json)
             fclose(rf->json);
@@ -176,19 +176,19 @@ static int open_reports(const test_args *a, report_files *rf)
 }
 
 /* --grep: the files whose path holds the pattern, in place; their count. */
-static size_t grep_files(const char *pattern, test_file *all, size_t nall)
+static size_t grep_files(const char *pattern, suite_file *all, size_t nall)
 {
     size_t kept = 0;
     for (size_t i = 0; i < nall; i++)
         if (!pattern || strstr(all[i].path, pattern)) {
-            test_file f = all[kept];
+            suite_file f = all[kept];
             all[kept++] = all[i];
             all[i] = f; /* the dropped stays in the array, to be freed */
         }
     return kept;
 }
 
-static int suite(const test_args *a, test_file *all, size_t nall)
+static int suite(const test_args *a, suite_file *all, size_t nall)
 {
     size_t nkept = grep_files(a->grep, all, nall);
     if (nkept == 0 && !a->pass_empty) {
@@ -198,7 +198,7 @@ static int suite(const test_args *a, test_file *all, size_t nall)
         return TSR_EXIT_USAGE;
     }
     /* the shard: every Nth file of the sorted list, from the Ith */
-    test_file *files = calloc(nkept + 1, sizeof *files);
+    suite_file *files = calloc(nkept + 1, sizeof *files);
     if (!files)
         return diag_internal("out of memory");
     size_t n = 0;
@@ -224,8 +224,8 @@ static int suite(const test_args *a, test_file *all, size_t nall)
     char stage[512];
     const char *tmp = getenv("TMPDIR");
     snprintf(stage, sizeof stage, "%s/tessera-test-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-    test_result *results = calloc(n + 1, sizeof *results);
-    test_details *details = calloc(n + 1, sizeof *details);
+    suite_result *results = calloc(n + 1, sizeof *results);
+    suite_details *details = calloc(n + 1, sizeof *details);
     int code = TSR_EXIT_OK;
     if (!results || !details || !mkdtemp(stage)) {
         free(results);
@@ -237,17 +237,17 @@ static int suite(const test_args *a, test_file *all, size_t nall)
             fclose(rf.junit);
         return diag_internal("test: cannot make a temporary folder");
     }
-    test_options o = a->o;
+    suite_options o = a->o;
     o.stage_dir = stage;
     /* a cancelled CI job's SIGTERM or SIGHUP: every program closed, reports written */
     stop_signals_install();
-    if (test_run_all(files, n, a->jobs, a->retries, &o, results) != 0)
+    if (suite_run_all(files, n, a->jobs, a->retries, &o, results) != 0)
         code = diag_internal("test: cannot start a run: %s", strerror(errno));
     size_t failed = 0, staged = 0, flaky = 0, stopped_files = 0;
     for (size_t i = 0; i < n; i++) {
         if (results[i].code != TSR_EXIT_OK)
-            test_details_read(stage, i, &details[i]);
-        test_report_human(&files[i], &results[i], &details[i]);
+            suite_details_read(stage, i, &details[i]);
+        suite_report_human(&files[i], &results[i], &details[i]);
         if (results[i].code != TSR_EXIT_OK) {
             failed++;
             fflush(stdout);
@@ -276,19 +276,19 @@ static int suite(const test_args *a, test_file *all, size_t nall)
         if (failed)
             printf("%zu staged snapshot%s not applied: other failures\n", staged,
                    staged == 1 ? "" : "s");
-        else if (test_apply_staged(stage, n) < 0)
+        else if (suite_apply_staged(stage, n) < 0)
             code = TSR_EXIT_FAILED;
         else
             printf("%zu snapshot%s updated\n", staged, staged == 1 ? "" : "s");
     }
     /* a report that cannot be finished is tessera's failure (5), not the suite's */
-    if (rf.json && test_report_json(rf.json, a->report, files, results, details, n, shard) != 0)
+    if (rf.json && suite_report_json(rf.json, a->report, files, results, details, n, shard) != 0)
         code = TSR_EXIT_INTERNAL;
-    if (rf.junit && test_report_junit(rf.junit, a->junit, files, results, details, n, shard) != 0)
+    if (rf.junit && suite_report_junit(rf.junit, a->junit, files, results, details, n, shard) != 0)
         code = TSR_EXIT_INTERNAL;
     temp_tree_remove(stage);
     for (size_t i = 0; i < n; i++)
-        test_details_free(&details[i]);
+        suite_details_free(&details[i]);
     free(details);
     free(results);
     free(files);
@@ -301,12 +301,12 @@ int cmd_test(int argc, char **argv)
     int rc = parse(argc, argv, &a);
     if (rc != 0)
         return rc < 0 ? TSR_EXIT_OK : rc;
-    test_file *all;
+    suite_file *all;
     size_t nall;
-    int code = test_collect(a.paths, a.npaths, &all, &nall);
+    int code = suite_collect(a.paths, a.npaths, &all, &nall);
     if (code != TSR_EXIT_OK)
         return code;
     code = suite(&a, all, nall);
-    test_files_free(all, nall);
+    suite_files_free(all, nall);
     return code;
 }

@@ -17,10 +17,30 @@ CASES = HERE.parent.parent / "corpus" / "tessera" / "cases"
 
 
 MODES_DEF = HERE.parent.parent / "core" / "src" / "modes.def"
+MODES_JSON = HERE.parent.parent / "corpus" / "modes.json"
+# CSI [?] Pm h / l, and DECRQM's CSI [?] Ps $ p
+MODE_SEQUENCE = re.compile(r"\x1b\[(\??)([0-9;]*)(?:h|l|\$p)")
+
+
+def mode_cases(mark, number):
+    """The cases of a mode, found by mode: every case (file, name) whose input
+    sets, resets or asks about it, or whose expectedModes checks it."""
+    names = {n for n, v in json.loads(MODES_JSON.read_text(encoding="utf-8"))["modes"].items()
+             if v == mark + number}
+    found = []
+    for f in sorted(CASES.glob("*.json")):
+        for c in json.loads(f.read_text(encoding="utf-8"))["cases"]:
+            parts = [c] + c.get("steps", [])
+            said = any(m.group(1) == mark and number in m.group(2).split(";")
+                       for p in parts for m in MODE_SEQUENCE.finditer(p.get("input", "")))
+            checked = any(names & set(p.get("expectedModes", {})) for p in parts)
+            if said or checked:
+                found.append((f.stem, c["name"]))
+    return found
 
 
 def mode_rows():
-    """The rows of modes.def, in this file's row format."""
+    """The rows of modes.def, in this file's row format, with the cases found by mode."""
     rows = []
     token = r'"(?:[^"\\]|\\.)*"|[^,\s]+'
     text = MODES_DEF.read_text(encoding="utf-8")
@@ -29,10 +49,10 @@ def mode_rows():
             continue
         args = [a[1:-1] if a.startswith('"') else a
                 for a in re.findall(token, line[len("MODE("):line.rindex(")")])]
-        if len(args) != 10:
-            sys.exit(f"{MODES_DEF}:{n}: expected 10 fields, got {len(args)}")
-        kind, number, store, _value, default, decstr, name, what, fname, cases = args
-        mark = "? " if kind == "DEC" else ""
+        if len(args) != 8:
+            sys.exit(f"{MODES_DEF}:{n}: expected 8 fields, got {len(args)}")
+        kind, number, store, _value, default, decstr, name, what = args
+        mark = "?" if kind == "DEC" else ""
         notes = []
         if store == "BIT" and default == "1":
             notes.append("on at start")
@@ -40,7 +60,17 @@ def mode_rows():
             notes.append("DECSTR restores the default")
         if notes:
             what += " (" + "; ".join(notes) + ")"
-        rows.append(f"{name} ({mark.strip()}{number})|`CSI {mark}{number} h/l`|{what}|{fname}|{cases}")
+        found = mode_cases(mark, number)
+        if not found:
+            sys.exit(f"{MODES_DEF}:{n}: no case sets, resets, asks about or checks {name}")
+        by_file = {}
+        for fname, case in found:
+            by_file.setdefault(fname, []).append(case)
+        files = list(by_file)
+        cases = ", ".join(by_file[files[0]]) + "".join(
+            f"; {f} " + ", ".join(by_file[f]) for f in files[1:])
+        space = mark + " " if mark else ""
+        rows.append(f"{name} ({mark}{number})|`CSI {space}{number} h/l`|{what}|{files[0]}|{cases}")
     return rows
 
 

@@ -17,11 +17,11 @@
 #include "spec_workspace.h"
 #include "steps.h"
 #include "tape.h"
-#include "test_suite.h"
+#include "suite.h"
 
 typedef struct snap_ctx {
     const char *spec_path;
-    const test_options *o;
+    const suite_options *o;
     size_t index;  /* the file's, for staged names */
     size_t staged;
 } snap_ctx;
@@ -91,18 +91,18 @@ static int compare_snapshot(void *ctx, const tape_step *st, const char *screen, 
     return code;
 }
 
-void test_detail_path(const char *stage_dir, size_t i, char kind, char *out, size_t cap)
+void suite_detail_path(const char *stage_dir, size_t i, char kind, char *out, size_t cap)
 {
     snprintf(out, cap, "%s/%c%zu", stage_dir, kind, i);
 }
 
-/* A detail for the parent (test_details_read); a failed write loses only it. */
-static void leave_detail(const test_options *o, size_t i, char kind, const char *text)
+/* A detail for the parent (suite_details_read); a failed write loses only it. */
+static void leave_detail(const suite_options *o, size_t i, char kind, const char *text)
 {
     char path[600];
     if (!text)
         return;
-    test_detail_path(o->stage_dir, i, kind, path, sizeof path);
+    suite_detail_path(o->stage_dir, i, kind, path, sizeof path);
     FILE *fp = fopen(path, "wb");
     if (fp) {
         fputs(text, fp);
@@ -110,7 +110,7 @@ static void leave_detail(const test_options *o, size_t i, char kind, const char 
     }
 }
 
-void test_run_file(const test_file *f, size_t i, const test_options *o, test_result *r)
+void suite_run_file(const suite_file *f, size_t i, const suite_options *o, suite_result *r)
 {
     memset(r, 0, sizeof *r);
     r->is_tape = f->is_tape;
@@ -174,7 +174,7 @@ void test_run_file(const test_file *f, size_t i, const test_options *o, test_res
     r->seconds = (double)(mono_now_ns() - start) / 1e9;
 }
 
-long test_apply_staged(const char *stage_dir, size_t nfiles)
+long suite_apply_staged(const char *stage_dir, size_t nfiles)
 {
     long applied = 0;
     for (size_t i = 0; i < nfiles; i++) {

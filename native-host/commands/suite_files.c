@@ -11,12 +11,12 @@
 
 #include "terminal_safe.h"
 #include "exit_codes.h"
-#include "test_suite.h"
+#include "suite.h"
 
 #define MAX_FILES 100000u
 
 typedef struct list {
-    test_file *files;
+    suite_file *files;
     size_t count, cap;
 } list;
 
@@ -34,7 +34,7 @@ static int add(list *l, const char *path)
     }
     if (l->count == l->cap) {
         size_t ncap = l->cap ? l->cap * 2 : 16;
-        test_file *grown = realloc(l->files, ncap * sizeof *grown);
+        suite_file *grown = realloc(l->files, ncap * sizeof *grown);
         if (!grown)
             return TSR_EXIT_INTERNAL;
         l->files = grown;
@@ -76,10 +76,10 @@ static int walk(list *l, const char *dir, int depth)
 
 static int by_path(const void *a, const void *b)
 {
-    return strcmp(((const test_file *)a)->path, ((const test_file *)b)->path);
+    return strcmp(((const suite_file *)a)->path, ((const suite_file *)b)->path);
 }
 
-int test_collect(char **args, int nargs, test_file **files, size_t *count)
+int suite_collect(char **args, int nargs, suite_file **files, size_t *count)
 {
     list l = {0};
     int code = TSR_EXIT_OK;
@@ -101,7 +101,7 @@ int test_collect(char **args, int nargs, test_file **files, size_t *count)
     if (code == TSR_EXIT_INTERNAL)
         safe_fprintf(stderr, "tessera: out of memory\n");
     if (code != TSR_EXIT_OK) {
-        test_files_free(l.files, l.count);
+        suite_files_free(l.files, l.count);
         return code;
     }
     if (l.count)
@@ -119,7 +119,7 @@ int test_collect(char **args, int nargs, test_file **files, size_t *count)
     return TSR_EXIT_OK;
 }
 
-void test_files_free(test_file *files, size_t count)
+void suite_files_free(suite_file *files, size_t count)
 {
     for (size_t i = 0; i < count; i++)
         free(files[i].path);

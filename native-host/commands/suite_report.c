@@ -11,9 +11,9 @@
 #include "exit_codes.h"
 #include "tessera/text.h"
 #include "terminal_safe.h"
-#include "test_suite.h"
+#include "suite.h"
 
-static const char *status_of(const test_result *r)
+static const char *status_of(const suite_result *r)
 {
     return r->interrupted == 2   ? "not run"
            : r->interrupted == 1 ? "interrupted"
@@ -37,7 +37,7 @@ static void whole_characters(char *s)
 
 /* "FILE:LINE:COLUMN: step N (KIND): REASON", or "FILE: REASON", cut on a
  * character boundary when it is longer than cap. */
-static void failure_line(const test_file *f, const test_result *r, char *out, size_t cap)
+static void failure_line(const suite_file *f, const suite_result *r, char *out, size_t cap)
 {
     if (r->step >= 0)
         snprintf(out, cap, "%s:%ld:%ld: step %ld (%s): %s", f->path, r->line, r->column, r->step,
@@ -69,16 +69,16 @@ static char *read_all(const char *path)
     return (char *)b.data;
 }
 
-void test_details_read(const char *stage_dir, size_t i, test_details *d)
+void suite_details_read(const char *stage_dir, size_t i, suite_details *d)
 {
     char path[600];
-    test_detail_path(stage_dir, i, 'x', path, sizeof path);
+    suite_detail_path(stage_dir, i, 'x', path, sizeof path);
     d->expectation = read_all(path);
-    test_detail_path(stage_dir, i, 's', path, sizeof path);
+    suite_detail_path(stage_dir, i, 's', path, sizeof path);
     d->screen = read_all(path);
 }
 
-void test_details_free(test_details *d)
+void suite_details_free(suite_details *d)
 {
     free(d->expectation);
     free(d->screen);
@@ -103,7 +103,7 @@ static void lines(const char *prefix, const char *text, int numbered)
     }
 }
 
-void test_report_human(const test_file *f, const test_result *r, const test_details *d)
+void suite_report_human(const suite_file *f, const suite_result *r, const suite_details *d)
 {
     if (r->code == TSR_EXIT_OK && r->flaky) {
         char line[1024];
@@ -149,7 +149,7 @@ void test_report_human(const test_file *f, const test_result *r, const test_deta
 
 /* ------------------------------------------------------------ files */
 
-FILE *test_report_open(const char *path)
+FILE *suite_report_open(const char *path)
 {
     FILE *out = fopen(path, "w");
     if (!out)
@@ -186,8 +186,8 @@ static void json_field(FILE *out, const char *name, const char *value)
     json_string(out, value);
 }
 
-int test_report_json(FILE *out, const char *path, const test_file *files,
-                     const test_result *results, const test_details *details, size_t count,
+int suite_report_json(FILE *out, const char *path, const suite_file *files,
+                     const suite_result *results, const suite_details *details, size_t count,
                      const char *shard)
 {
     size_t failed = 0, flaky = 0;
@@ -200,7 +200,7 @@ int test_report_json(FILE *out, const char *path, const test_file *files,
     fprintf(out, ", \"passed\": %zu, \"failed\": %zu, \"flaky\": %zu, \"files\": [",
             count - failed, failed, flaky);
     for (size_t i = 0; i < count; i++) {
-        const test_result *r = &results[i];
+        const suite_result *r = &results[i];
         fprintf(out, "%s\n  {\"file\": ", i ? "," : "");
         json_string(out, files[i].path);
         fprintf(out, ", \"kind\": \"%s\", \"status\": \"%s\", \"seconds\": %.3f, "
@@ -271,8 +271,8 @@ static void xml_text(FILE *out, const char *s)
 /* The failure element: the message is the failure line with what was
  * expected, the body the screen; the artifacts in <system-out> as the
  * attachments Jenkins and GitLab read ([[ATTACHMENT|PATH]]). */
-static void junit_failure(FILE *out, const test_file *f, const test_result *r,
-                          const test_details *d)
+static void junit_failure(FILE *out, const suite_file *f, const suite_result *r,
+                          const suite_details *d)
 {
     char line[1024];
     failure_line(f, r, line, sizeof line);
@@ -306,7 +306,7 @@ static void junit_failure(FILE *out, const test_file *f, const test_result *r,
 
 /* A flaky pass, as Maven Surefire writes a rerun that passed: the test
  * passes, and a <flakyFailure> says how its first attempt failed. */
-static void junit_flaky(FILE *out, const test_file *f, const test_result *r)
+static void junit_flaky(FILE *out, const suite_file *f, const suite_result *r)
 {
     char line[1024];
     failure_line(f, r, line, sizeof line);
@@ -315,8 +315,8 @@ static void junit_flaky(FILE *out, const test_file *f, const test_result *r)
     fprintf(out, "\">passed on attempt %d</flakyFailure>\n    </testcase>\n", r->attempts);
 }
 
-int test_report_junit(FILE *out, const char *path, const test_file *files,
-                      const test_result *results, const test_details *details, size_t count,
+int suite_report_junit(FILE *out, const char *path, const suite_file *files,
+                      const suite_result *results, const suite_details *details, size_t count,
                       const char *shard)
 {
     size_t failed = 0;
@@ -335,7 +335,7 @@ int test_report_junit(FILE *out, const char *path, const test_file *files,
     fprintf(out, "\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" skipped=\"%zu\" time=\"%.3f\">\n",
             count, failed, errors, skipped, total);
     for (size_t i = 0; i < count; i++) {
-        const test_result *r = &results[i];
+        const suite_result *r = &results[i];
         fputs("    <testcase classname=\"tessera\" name=\"", out);
         xml_text(out, files[i].path);
         fputs("\" file=\"", out);

@@ -19,7 +19,7 @@
 #include "exit_codes.h"
 #include "mono_clock.h"
 #include "stop_signals.h"
-#include "test_suite.h"
+#include "suite.h"
 
 typedef struct child {
     pid_t pid;
@@ -28,7 +28,7 @@ typedef struct child {
 } child;
 
 /* In the child: stdout to nowhere, stderr to the stage folder. */
-static void run_child(const test_file *f, size_t i, const test_options *o, int fd)
+static void run_child(const suite_file *f, size_t i, const suite_options *o, int fd)
 {
     char err[600];
     snprintf(err, sizeof err, "%s/e%zu", o->stage_dir, i);
@@ -40,8 +40,8 @@ static void run_child(const test_file *f, size_t i, const test_options *o, int f
     }
     if (e >= 0)
         dup2(e, STDERR_FILENO);
-    test_result r;
-    test_run_file(f, i, o, &r);
+    suite_result r;
+    suite_run_file(f, i, o, &r);
     fflush(stderr);
     ssize_t n = write(fd, &r, sizeof r);
     _exit(n == (ssize_t)sizeof r ? 0 : 1);
@@ -66,7 +66,7 @@ static void pass_stop_on(child *running, size_t nrun, int *passed)
 /* One finished child's result (a child that died says so); its index, or
  * (size_t)-1 when there is no child. After a stop signal the wait has a
  * deadline: a child still running then is killed. */
-static size_t reap(child *running, size_t *nrun, test_result *out, int *passed, uint64_t *kill_at)
+static size_t reap(child *running, size_t *nrun, suite_result *out, int *passed, uint64_t *kill_at)
 {
     for (;;) {
         int status;
@@ -106,7 +106,7 @@ static size_t reap(child *running, size_t *nrun, test_result *out, int *passed, 
 
 /* Marks what a stop signal left: the files that were running, and those
  * never started. */
-static void mark_stopped(test_result *r, int started, int sig)
+static void mark_stopped(suite_result *r, int started, int sig)
 {
     if (!started) {
         memset(r, 0, sizeof *r);
@@ -125,10 +125,10 @@ static void mark_stopped(test_result *r, int started, int sig)
 
 /* The result of index i's latest attempt: kept, or (a failure with
  * attempts left) queued again with the first failure remembered. */
-static int settle_result(const test_result *r, size_t i, long retries, test_result *results,
+static int settle_result(const suite_result *r, size_t i, long retries, suite_result *results,
                          size_t *queue, size_t *tail)
 {
-    test_result *have = &results[i];
+    suite_result *have = &results[i];
     int attempts = have->attempts + 1;
     if (r->code != TSR_EXIT_OK && attempts <= retries) {
         if (attempts == 1)
@@ -155,8 +155,8 @@ static int settle_result(const test_result *r, size_t i, long retries, test_resu
     return 1;
 }
 
-int test_run_all(const test_file *files, size_t n, long jobs, long retries, const test_options *o,
-                 test_result *results)
+int suite_run_all(const suite_file *files, size_t n, long jobs, long retries, const suite_options *o,
+                 suite_result *results)
 {
     child *running = calloc((size_t)jobs, sizeof *running);
     /* every index once, then each retry: at most n * (retries + 1) entries */
@@ -197,7 +197,7 @@ int test_run_all(const test_file *files, size_t n, long jobs, long retries, cons
             head++;
             continue;
         }
-        test_result r;
+        suite_result r;
         size_t i = reap(running, &nrun, &r, &passed, &kill_at);
         if (i == (size_t)-1)
             break;
@@ -208,7 +208,7 @@ int test_run_all(const test_file *files, size_t n, long jobs, long retries, cons
             mark_stopped(&results[i], 1, stop_signals_pending());
     }
     while (nrun > 0) {
-        test_result r;
+        suite_result r;
         size_t i = reap(running, &nrun, &r, &passed, &kill_at);
         if (i == (size_t)-1)
             break;
