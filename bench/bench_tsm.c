@@ -99,15 +99,4 @@ static uint64_t reply_bytes(void *ctx)
     return ((tsm_ctx *)ctx)->reply_bytes;
 }
 
-int main(int argc, char **argv)
-{
-    static const bench_engine engine = {
-        .name = "libtsm",
-        .create = create,
-        .feed = feed,
-        .checksum = checksum,
-        .reply_bytes = reply_bytes,
-        .destroy = destroy,
-    };
-    return bench_main(argc, argv, &engine);
-}
+BENCH_DRIVER_MAIN("libtsm")

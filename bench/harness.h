@@ -33,6 +33,16 @@ typedef struct bench_engine {
  * usage). */
 int bench_main(int argc, char **argv, const bench_engine *engine);
 
+/* A driver's main, over its functions create, feed, checksum, reply_bytes
+ * and destroy. */
+#define BENCH_DRIVER_MAIN(engine_name)                                                   \
+    int main(int argc, char **argv)                                                      \
+    {                                                                                    \
+        static const bench_engine engine = {engine_name, create, feed, checksum,        \
+                                            reply_bytes, destroy};                       \
+        return bench_main(argc, argv, &engine);                                          \
+    }
+
 /* FNV-1a step used by every driver's checksum, so the figures compare. */
 static inline uint64_t bench_hash_u32(uint64_t h, uint32_t v)
 {

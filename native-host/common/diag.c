@@ -45,13 +45,18 @@ int diag_core(const char *what, int status)
     return TSR_EXIT_INTERNAL;
 }
 
+void diag_vline(const char *fmt, va_list ap)
+{
+    fputs("tessera: ", stderr);
+    safe_vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+}
+
 int diag_internal(const char *fmt, ...)
 {
     va_list ap;
-    fputs("tessera: ", stderr);
     va_start(ap, fmt);
-    safe_vfprintf(stderr, fmt, ap);
+    diag_vline(fmt, ap);
     va_end(ap);
-    fputc('\n', stderr);
     return TSR_EXIT_INTERNAL;
 }

@@ -2,6 +2,8 @@
 #ifndef TSR_CLI_DIAG_H
 #define TSR_CLI_DIAG_H
 
+#include <stdarg.h>
+
 #if defined(__GNUC__)
 #define TSR_PRINTF(f, a) __attribute__((format(printf, f, a)))
 #else
@@ -19,6 +21,10 @@ int diag_file_errno(const char *file, const char *what, int errnum);
 
 /* "tessera: <what>: <core status>"; returns TSR_EXIT_INTERNAL. */
 int diag_core(const char *what, int status);
+
+/* "tessera: <reason>" (fmt and ap, printed as terminal_safe.h prints), for
+ * diagnostics that add to the line. */
+void diag_vline(const char *fmt, va_list ap);
 
 /* "tessera: <reason>"; returns TSR_EXIT_INTERNAL. */
 int diag_internal(const char *fmt, ...) TSR_PRINTF(1, 2);

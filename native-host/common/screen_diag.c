@@ -4,16 +4,15 @@
 #include <stdarg.h>
 #include <stdio.h>
 
+#include "diag.h"
 #include "terminal_safe.h"
 
 int diag_screen(const tsr_term *term, int code, const char *fmt, ...)
 {
     va_list ap;
-    fputs("tessera: ", stderr);
     va_start(ap, fmt);
-    safe_vfprintf(stderr, fmt, ap);
+    diag_vline(fmt, ap);
     va_end(ap);
-    fputc('\n', stderr);
     if (!term)
         return code;
     tsr_buf buf = {0};

@@ -5,11 +5,7 @@
 # nothing. Each case runs in a fresh directory.
 #
 # usage: artifacts_test.sh PATH/TO/tessera CASE
-set -u
-BIN=$1
-CASE=$2
-HERE=$(cd "$(dirname "$0")" && pwd)
-. "$HERE/../lib/case.sh"
+. "$(dirname "$0")/../lib/case.sh" # BIN, CASE, HERE, fail, show, ...
 case_begin artifacts
 unset TESSERA_ARTIFACTS
 

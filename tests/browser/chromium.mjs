@@ -33,3 +33,13 @@ export async function launchChromium(options = {}) {
     },
   };
 }
+
+/** The context's first page, with its errors (uncaught and console) and every URL it asks for
+ * pushed onto the arrays given, so a test can assert a page made no request and no error. */
+export async function watchedPage(browser, errors, requests) {
+  const page = browser.context.pages()[0] ?? await browser.context.newPage();
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('request', (r) => requests.push(r.url()));
+  return page;
+}

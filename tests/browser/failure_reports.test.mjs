@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launchChromium } from './chromium.mjs';
+import { launchChromium, watchedPage } from './chromium.mjs';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const tessera = join(process.env.TESSERA_BUILD_DIR || join(repo, 'build'), 'bin', 'tessera');
@@ -39,10 +39,7 @@ before(async () => {
   assert.equal(run.status, 1, run.stdout + run.stderr);
   assert.equal(readdirSync(join(dir, 'arts')).length, 2, `one folder each: ${readdirSync(join(dir, 'arts'))}`);
   browser = await launchChromium({ viewport: { width: 1280, height: 800 } });
-  page = browser.context.pages()[0] ?? await browser.context.newPage();
-  page.on('pageerror', (e) => errors.push(String(e)));
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-  page.on('request', (r) => requests.push(r.url()));
+  page = await watchedPage(browser, errors, requests);
 });
 
 after(async () => {

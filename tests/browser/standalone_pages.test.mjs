@@ -13,7 +13,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launchChromium } from './chromium.mjs';
+import { launchChromium, watchedPage } from './chromium.mjs';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const build = process.env.TESSERA_BUILD_DIR || join(repo, 'build');
@@ -50,10 +50,7 @@ before(async () => {
   npm(['install', '--offline', `../${tgz}`], app);
   copyFileSync(vimCast, join(app, 'vim.cast'));
   browser = await launchChromium({ viewport: { width: 1280, height: 800 } });
-  page = browser.context.pages()[0] ?? await browser.context.newPage();
-  page.on('pageerror', (e) => errors.push(String(e)));
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-  page.on('request', (r) => requests.push(r.url()));
+  page = await watchedPage(browser, errors, requests);
 });
 
 after(async () => {

@@ -6,11 +6,7 @@
 # tessera killed outright left is ended by the next one.
 #
 # usage: hardening_test.sh PATH/TO/tessera CASE
-set -u
-BIN=$1
-CASE=$2
-HERE=$(cd "$(dirname "$0")" && pwd)
-. "$HERE/../lib/case.sh"
+. "$(dirname "$0")/../lib/case.sh" # BIN, CASE, HERE, fail, show, ...
 case_begin hardening
 unset TESSERA_ARTIFACTS
 

@@ -1,9 +1,17 @@
-# Sourced by the end-to-end shell tests (tests/pty, tests/tape): one case
-# per run, in a fresh work folder removed afterwards, with a marker that
-# every program it starts carries in its environment (leftovers.sh).
+# Sourced by the end-to-end shell tests (tests/pty, tape, spec, artifacts,
+# hardening): one case per run, in a fresh work folder removed afterwards,
+# with a marker that every program it starts carries in its environment
+# (leftovers.sh).
 #
+# Sourced as the script's first line, so its arguments are the script's:
+# BIN (the tessera binary) and CASE; HERE is the script's folder.
+set -u
+BIN=$1
+CASE=$2
+HERE=$(cd "$(dirname "$0")" && pwd)
+
 # case_begin KIND: checks that case_$CASE exists in $0, makes $WORK and
-# $MARK, and enters $WORK. The caller has set BIN, CASE and HERE.
+# $MARK, and enters $WORK.
 case_begin() {
     if ! grep -q "^case_$CASE() {" "$0"; then
         echo "$(basename "$0"): no such case: $CASE" >&2

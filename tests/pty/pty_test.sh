@@ -7,11 +7,7 @@
 # only; deadlines are generous because CI machines are slow.
 #
 # usage: pty_test.sh PATH/TO/tessera CASE     (ctest runs one CASE per test)
-set -u
-BIN=$1
-CASE=$2
-HERE=$(cd "$(dirname "$0")" && pwd)
-. "$HERE/../lib/case.sh"
+. "$(dirname "$0")/../lib/case.sh" # BIN, CASE, HERE, fail, show, ...
 case_begin pty
 
 # t ARG...: runs tessera with the marker in the program's environment.

@@ -6,11 +6,7 @@
 # Each case works in a fresh directory with its own TMPDIR.
 #
 # usage: spec_test.sh PATH/TO/tessera CASE
-set -u
-BIN=$1
-CASE=$2
-HERE=$(cd "$(dirname "$0")" && pwd)
-. "$HERE/../lib/case.sh"
+. "$(dirname "$0")/../lib/case.sh" # BIN, CASE, HERE, fail, show, ...
 case_begin spec
 mkdir tmp
 export TMPDIR="$WORK/tmp" TSR_TEST_MARK="$MARK"

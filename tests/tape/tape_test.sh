@@ -5,11 +5,7 @@
 # that no process it started is left (a unique marker in the environment).
 #
 # usage: tape_test.sh PATH/TO/tessera CASE
-set -u
-BIN=$1
-CASE=$2
-HERE=$(cd "$(dirname "$0")" && pwd)
-. "$HERE/../lib/case.sh"
+. "$(dirname "$0")/../lib/case.sh" # BIN, CASE, HERE, fail, show, ...
 case_begin tape
 
 # script FILE: runs a tape with the marker and HOME in the work directory.
