@@ -165,6 +165,16 @@ else
   fail_part "conformance corpus" "the normal build failed"
 fi
 
+# A test meant to fail writes its artifacts to a temporary folder: none may be left in the
+# tree (the folder is git-ignored, so only this check would see one).
+no_artifacts_in_tree() {
+  local left
+  left=$(find . \( -path ./node_modules -o -path './build*' -o -path ./.git \) -prune -o \
+    -type d -name tessera-artifacts -print)
+  [ -z "$left" ] || { echo "tessera-artifacts/ folders left in the tree: $left"; return 1; }
+}
+part "no tessera-artifacts/ left in the tree" no_artifacts_in_tree
+
 printf '\n=== summary ===\n'
 for r in "${results[@]}"; do
   IFS='|' read -r status name secs note <<<"$r"
