@@ -10,25 +10,15 @@ import { visible } from './quote.mjs';
 const BEFORE = { units: 32, bytes: 64 };
 const AFTER = { units: 24, bytes: 40 };
 
-// The index of the first unit ending after `offset`.
-function unitAt(units, offset) {
-  let lo = 0, hi = units.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (units[mid].end <= offset) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 // Units from `from` onwards (step 1) or backwards (step -1), within the limits.
 function unitsNear(units, from, step, limit) {
   const out = [];
   let bytes = 0;
   for (let i = from; i >= 0 && i < units.length && out.length < limit.units; i += step) {
-    bytes += units[i].end - units[i].start;
+    const u = units.at(i);
+    bytes += u.end - u.start;
     if (out.length && bytes > limit.bytes) break;
-    out.push(units[i]);
+    out.push(u);
   }
   return step < 0 ? out.reverse() : out;
 }
@@ -43,15 +33,15 @@ const marksIn = (rec, piece, from, to, inclusive) => rec.events
 
 // A piece's actions as words: its bytes decoded, a resize or reset named.
 function pieceWords(rec, piece) {
-  const first = unitAt(rec.units, piece.start);
-  const units = piece.end > piece.start ? rec.units.slice(first, unitAt(rec.units, piece.end - 1) + 1) : [];
+  const first = rec.units.indexAt(piece.start);
+  const units = piece.end > piece.start ? rec.units.slice(first, rec.units.indexAt(piece.end - 1) + 1) : [];
   const marks = piece.actions.filter((a) => !a.feed).map(markOf);
   return decodeUnits(rec.stream, units, marks);
 }
 
 function contextOf(rec, piece) {
-  const first = unitAt(rec.units, piece.start);
-  const last = piece.end > piece.start ? unitAt(rec.units, piece.end - 1) : first - 1;
+  const first = rec.units.indexAt(piece.start);
+  const last = piece.end > piece.start ? rec.units.indexAt(piece.end - 1) : first - 1;
   const before = unitsNear(rec.units, first - 1, -1, BEFORE);
   const after = unitsNear(rec.units, last + 1, 1, AFTER);
   const from = before[0]?.start ?? piece.start, to = after.at(-1)?.end ?? piece.end;
