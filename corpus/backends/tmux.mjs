@@ -1,42 +1,56 @@
 #!/usr/bin/env node
 // Backend adapter: tmux (Debian 3.3a) behind the contract of corpus/backends/README.md.
-// A private tmux server (its own socket in a temporary folder, no configuration) runs one
-// pane whose program copies a FIFO to the pane's terminal: bytes written to the FIFO are
-// what the pane's program prints, and tmux's emulator parses them. `pipe-pane -O` hands
-// back every byte tmux reads from the pane, after it parsed them (tmux queues the copy,
-// then parses, in one callback), so a feed waits until all its bytes came back: every
-// byte was processed, and nothing was added to the stream to find that out.
+// One private tmux server (its own socket in a temporary folder, no configuration) lives
+// as long as the adapter, driven by one control-mode client (tmux_control.mjs): spawning
+// a tmux process per command cost more than everything else in the corpus.
+// Each `open` makes a new session and kills the one before. Its one pane runs a program
+// that copies a FIFO to the pane's terminal: bytes written to the FIFO are what the pane's
+// program prints, and tmux's emulator parses them. The control client hears every byte
+// tmux reads from the pane, after it parsed them (tmux queues the copy, then parses, in
+// one callback), so a feed waits until all its bytes came back: every byte was
+// processed, and nothing was added to the stream to find that out.
 // The state comes from `display-message -p` formats and `capture-pane -p -e -N`.
 // The server dies with the adapter: on quit, end of input, any error and any signal we
 // can catch; if the adapter is killed outright, the pane's `cat` sees the FIFO close and
-// exits, the pane removes the temporary folder and ends, and with the only session ends
-// the server.
+// exits, and the pane, finding its FIFO still there (the adapter did not retire it),
+// removes the temporary folder and kills the server.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ControlClient } from './tmux_control.mjs';
 
 const WAIT_MS = 8000; // a stuck tmux is an error (before the runner's 10 s deadline), not a hang
 const env = { ...process.env, LC_ALL: 'C.UTF-8' }; // tmux's wcwidth needs a UTF-8 locale
 delete env.TMUX;
+const FIFO_BATCH = 32; // FIFOs made by one mkfifo: one process per 32 cases, not per case
 
-let server = null; // {dir, sock, pid, writer, reader, sent, received, waiter}
+let server = null; // {dir, sock, pid, control, fifos, fifosMade, cases}
+let pane = null; // the current case's: {name, id, fifo, writer, sent, received, waiter}
 
+// Ends the server with SIGKILL, not kill-server: a control client whose reader is gone
+// keeps tmux 3.3a's server alive for good (it waits to write that client's last output).
+// The FIFOs go first, so that no relay takes its FIFO closing for the adapter's end.
 function cleanup() {
   if (!server) return;
   const s = server;
+  const p = pane;
   server = null;
-  s.writer?.destroy();
-  s.reader?.destroy();
-  const killed = spawnSync('tmux', ['-S', s.sock, 'kill-server'], { env, stdio: 'ignore', timeout: 5000 });
-  if (killed.status !== 0 && s.pid) {
+  pane = null;
+  s.control?.close();
+  if (p) retire(p);
+  if (s.pid) {
+    fs.rmSync(s.dir, { recursive: true, force: true });
     try {
-      process.kill(s.pid, 'SIGKILL'); // our server, deaf to kill-server
+      process.kill(s.pid, 'SIGKILL'); // our own server: its panes end with their terminals
     } catch {
       // already gone
     }
+  } else {
+    // The server's first command failed: no control client, so kill-server is enough.
+    spawnSync('tmux', ['-S', s.sock, 'kill-server'], { env, stdio: 'ignore', timeout: 5000 });
+    fs.rmSync(s.dir, { recursive: true, force: true });
   }
-  fs.rmSync(s.dir, { recursive: true, force: true });
 }
 
 function fail(message, status) {
@@ -57,11 +71,9 @@ for (const [signal, number] of [['SIGHUP', 1], ['SIGINT', 2], ['SIGTERM', 15], [
 process.on('uncaughtException', (e) => broken(e.stack || String(e)));
 process.stdout.on('error', (e) => fail(`writing stdout: ${e.message}`, 2));
 
-function tmux(...args) {
-  const r = spawnSync('tmux', ['-u', '-S', server.sock, '-f', '/dev/null', ...args], { env, timeout: WAIT_MS });
-  if (r.error) broken(`tmux ${args[0]}: ${r.error.message}`);
-  if (r.status !== 0) broken(`tmux ${args[0]} exited ${r.status}: ${r.stderr.toString().trim()}`);
-  return r.stdout.toString('utf8');
+// Runs tmux commands (arrays of arguments) in order; resolves to each one's output.
+async function tmux(...commands) {
+  return (await server.control.run(commands)).map((out) => out.toString('utf8'));
 }
 
 // A path quoted for sh.
@@ -78,52 +90,105 @@ function opened(stream, what) {
   });
 }
 
+// A FIFO not used yet, from a batch made ahead.
+function newFifo() {
+  if (server.fifos.length === 0) {
+    const made = server.fifosMade;
+    server.fifosMade += FIFO_BATCH;
+    server.fifos = Array.from({ length: FIFO_BATCH }, (_, i) => path.join(server.dir, `in${made + i}`));
+    const mk = spawnSync('mkfifo', server.fifos);
+    if (mk.status !== 0) broken(`mkfifo failed: ${mk.stderr}`);
+  }
+  return server.fifos.shift();
+}
+
+// Bytes the control client saw the pane print: tmux parsed them.
+function heard(id, bytes) {
+  if (!pane || pane.id !== id) return; // a pane retired, or not set up yet
+  pane.received += bytes;
+  if (pane.waiter && pane.received >= pane.sent) pane.waiter();
+}
+
+// The server's settings, set once. (Not window-size: tmux 3.3a crashes making a window
+// while the global one is manual, so each window gets its own.)
+const SERVER_SETUP = [['start-server'], ['set', '-g', 'status', 'off'], ['set', '-g', 'default-shell', '/bin/sh']];
+
+// Starts the server with a plain client, so that its pid is known before any control
+// client can hold it up (see cleanup), and runs the first case's commands in it.
+function start(commands) {
+  const argv = [...SERVER_SETUP, ...commands].flatMap((c, i) => (i ? [';', ...c] : c));
+  const r = spawnSync('tmux', ['-u', '-S', server.sock, '-f', '/dev/null', ...argv], { env, timeout: WAIT_MS });
+  if (r.error) broken(`tmux: ${r.error.message}`);
+  if (r.status !== 0) broken(`tmux exited ${r.status}: ${r.stderr.toString().trim()}`);
+  return r.stdout.toString('utf8');
+}
+
+// A new session for the case, the old one killed; the server started at the first.
 async function open(rows, cols, scrollback) {
-  cleanup();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-tmux-'));
-  server = { dir, sock: path.join(dir, 'sock'), sent: 0, received: 0, waiter: null };
-  const input = path.join(dir, 'in');
-  const output = path.join(dir, 'out');
-  const mk = spawnSync('mkfifo', [input, output]);
-  if (mk.status !== 0) broken(`mkfifo failed: ${mk.stderr}`);
-  // raw: no output processing (LF stays LF) and no echo of tmux's replies. The folder
-  // goes when the FIFO closes, even if the adapter was killed and could not clean up.
-  const relay = `stty raw -echo && cat ${sq(input)}; rm -rf ${sq(dir)}`;
-  tmux('start-server', ';', 'set', '-g', 'history-limit', String(scrollback), ';',
-    'set', '-g', 'status', 'off', ';', 'set', '-g', 'default-shell', '/bin/sh', ';',
-    'new-session', '-d', '-s', 'corpus', '-x', String(cols), '-y', String(rows), relay);
-  server.pid = Number(tmux('display-message', '-p', '#{pid}'));
-  // A fresh pane's title is the host name; the contract's fresh terminal has none.
-  tmux('set', '-w', '-g', 'window-size', 'manual', ';', 'select-pane', '-T', '', ';',
-    'pipe-pane', '-O', `exec cat > ${sq(output)}`);
-  // A server closed by cleanup may still report its streams' last events: not errors.
+  if (!server) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-tmux-'));
+    server = { dir, sock: path.join(dir, 'sock'), fifos: [], fifosMade: 0, cases: 0 };
+  }
   const s = server;
-  const lost = (what) => (e) => server === s && broken(`${what}${e ? `: ${e.message}` : ''}`);
-  s.writer = fs.createWriteStream(input);
-  s.writer.on('error', lost('writing to the pane'));
-  s.reader = fs.createReadStream(output);
-  s.reader.on('error', lost("reading the pane's copy"));
-  s.reader.on('end', lost('the pane closed'));
-  s.reader.on('data', (chunk) => {
-    s.received += chunk.length;
-    if (s.waiter && s.received >= s.sent) s.waiter();
-  });
-  await Promise.all([opened(server.writer, 'the pane'), opened(server.reader, 'the pane copy')]);
+  const name = `case${s.cases++}`;
+  const fifo = newFifo();
+  const old = pane;
+  pane = null;
+  // Gone first, so that the old pane, ending, does not take it for the adapter's end.
+  if (old) fs.unlinkSync(old.fifo);
+  const made = [
+    ['set', '-g', 'history-limit', String(scrollback)],
+    // raw: no output processing (LF stays LF) and no echo of tmux's replies. The FIFO
+    // closing while it is still there means the adapter was killed outright: the relay
+    // removes the folder and kills its parent, the server (see cleanup for why kill).
+    ['new-session', '-d', '-s', name, '-x', String(cols), '-y', String(rows), '-P', '-F', '#{pid} #{pane_id}',
+      `stty raw -echo && cat ${sq(fifo)}; test -p ${sq(fifo)} && { rm -rf ${sq(s.dir)}; kill -9 $PPID; }`],
+    ['set', '-w', '-t', name, 'window-size', 'manual'],
+    // A fresh pane's title is the host name; the contract's fresh terminal has none.
+    ['select-pane', '-t', name, '-T', ''],
+  ];
+  // The control client hears only its session's panes; moved, it survives the old one.
+  const attach = [['attach-session', '-t', name], ...(old ? [['kill-session', '-t', old.name]] : [])];
+  const p = { name, id: null, fifo, sent: 0, received: 0, waiter: null, retired: false };
+  // Opened while tmux works: the open ends when the pane's cat opens its end.
+  p.writer = fs.createWriteStream(fifo);
+  p.writer.on('error', (e) => !p.retired && broken(`writing to the pane: ${e.message}`));
+  let shown;
+  if (s.control) {
+    [[, shown]] = await Promise.all([tmux(...made, ...attach), opened(p.writer, 'the pane')]);
+  } else {
+    shown = start(made);
+    s.pid = Number(shown.split(' ')[0]); // before anything can end the adapter
+    const lost = (message) => server === s && broken(message);
+    s.control = new ControlClient(['-u', '-S', s.sock, '-f', '/dev/null'], attach,
+      { env, waitMs: WAIT_MS, onOutput: heard, onLost: lost });
+    await Promise.all([s.control.ready, opened(p.writer, 'the pane')]);
+  }
+  if (old) retire(old);
+  p.id = shown.trim().split(' ')[1];
+  pane = p;
+}
+
+// Closes a pane's FIFO, the pane's session killed (its relay then ends without a word).
+function retire(p) {
+  p.retired = true;
+  p.writer.destroy();
 }
 
 // Writes the bytes to the pane and waits until tmux parsed every one of them.
 function feed(bytes) {
   if (bytes.length === 0) return Promise.resolve();
-  server.sent += bytes.length;
-  server.writer.write(bytes);
+  const p = pane;
+  p.sent += bytes.length;
+  p.writer.write(bytes);
   return new Promise((resolve) => {
-    const timer = setTimeout(() => broken(`tmux did not read ${server.sent - server.received} bytes`), WAIT_MS);
-    server.waiter = () => {
+    const timer = setTimeout(() => broken(`tmux did not read ${p.sent - p.received} bytes`), WAIT_MS);
+    p.waiter = () => {
       clearTimeout(timer);
-      server.waiter = null;
+      p.waiter = null;
       resolve();
     };
-    if (server.received >= server.sent) server.waiter();
+    if (p.received >= p.sent) p.waiter();
   });
 }
 
@@ -132,9 +197,11 @@ const FORMATS = ['cursor_x', 'cursor_y', 'cursor_flag', 'alternate_on', 'pane_wi
   'mouse_standard_flag', 'mouse_button_flag', 'mouse_all_flag', 'mouse_utf8_flag', 'mouse_sgr_flag',
   'pane_title'];
 
-// The pane's state by format name; the title comes last, so it may hold any character.
-function state() {
-  const out = tmux('display-message', '-p', '-t', 'corpus', FORMATS.map((f) => `#{${f}}`).join('\t'));
+// The command that shows the pane's state, one format after another.
+const showState = () => ['display-message', '-p', '-t', pane.name, FORMATS.map((f) => `#{${f}}`).join('\t')];
+
+// The state by format name; the title comes last, so it may hold any character.
+function stateOf(out) {
   const fields = out.replace(/\n$/, '').split('\t');
   const st = {};
   FORMATS.forEach((f, i) => {
@@ -142,6 +209,8 @@ function state() {
   });
   return st;
 }
+
+const state = async () => stateOf((await tmux(showState()))[0]);
 
 // DEC private modes the formats tell; everything else is unknown (0).
 const PRIVATE_MODES = {
@@ -281,10 +350,11 @@ function rowLines(tag, index, cells) {
   return lines;
 }
 
-function dump() {
-  const st = state();
+async function dump() {
+  const [shown, captured] = await tmux(showState(),
+    ['capture-pane', '-p', '-e', '-N', '-t', pane.name, '-S', '-', '-E', '-']);
+  const st = stateOf(shown);
   const cols = st.pane_width;
-  const captured = tmux('capture-pane', '-p', '-e', '-N', '-t', 'corpus', '-S', '-', '-E', '-');
   const lines = captured.replace(/\n$/, '').split('\n');
   if (lines.length !== st.history_size + st.pane_height) {
     broken(`capture-pane gave ${lines.length} lines for ${st.history_size} + ${st.pane_height}`);
@@ -390,14 +460,14 @@ function sizes(w, what) {
   return w;
 }
 
-function mode(w) {
+async function mode(w) {
   const usage = 'mode takes ?N or N (N from 0 to 99999)';
   if (w.length !== 1) malformed(usage);
   const priv = w[0].startsWith('?');
   const n = number(priv ? w[0].slice(1) : w[0], 0, 99999);
   if (n === null) malformed(usage);
   const format = (priv ? PRIVATE_MODES : ANSI_MODES)[n];
-  const value = format ? (state()[format] ? 1 : 2) : 0;
+  const value = format ? ((await state())[format] ? 1 : 2) : 0;
   return [`mode ${priv ? '?' : ''}${n} ${value}`];
 }
 
@@ -440,19 +510,19 @@ async function command(line) {
     const n = w.length === 2 ? w.map((x) => number(x, 1, 100000)) : [null];
     if (n.includes(null)) malformed('resize takes ROWS COLS (each from 1)');
     const [rows, cols] = sizes(n, 'resize');
-    tmux('resize-window', '-t', 'corpus', '-x', String(cols), '-y', String(rows));
+    await tmux(['resize-window', '-t', pane.name, '-x', String(cols), '-y', String(rows)]);
     return [];
   }
-  if (name === 'mode') return mode(w);
+  if (name === 'mode') return await mode(w);
   if (w.length) malformed(`${name} takes no arguments`);
   switch (name) {
     case 'reset':
       await feed(Buffer.from('\x1bc', 'latin1'));
       return [];
     case 'keypad':
-      return [`keypad ${state().keypad_flag ? 'app' : 'normal'}`];
+      return [`keypad ${(await state()).keypad_flag ? 'app' : 'normal'}`];
     case 'dump':
-      return dump();
+      return await dump();
     default:
       return ['unsupported styled'];
   }
