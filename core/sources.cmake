@@ -38,6 +38,7 @@ set(TSR_CORE_EMULATOR_SOURCES
   src/history.c
   src/snapshot.c
   src/frame.c
+  src/keyframe.c
 )
 set(TSR_CORE_INPUT_SOURCES
   input/input_why.c

@@ -100,16 +100,16 @@ export interface Match {
   width: number;
 }
 
-export type FrameType = 'output' | 'resize' | 'reset' | 'exit' | 'input-ack' | 'input';
+export type FrameType = 'output' | 'resize' | 'reset' | 'exit' | 'input-ack' | 'input' | 'mark' | 'keyframe';
 
 export interface Frame {
-  type: FrameType | 1 | 2 | 3 | 4 | 5 | 6;
+  type: FrameType | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
   /** The host's monotonic time in nanoseconds. */
   timeNs?: bigint | number;
-  /** output and input: the bytes (a string is taken as UTF-8). */
+  /** output and input: the bytes (a string is taken as UTF-8); mark: its label; keyframe: Screen.keyframe()'s bytes. */
   data?: Uint8Array | string;
-  rows?: number; // resize
-  cols?: number; // resize
+  rows?: number; // resize, keyframe
+  cols?: number; // resize, keyframe
   exitCode?: number; // exit: the status, or -1 when a signal ended the program
   exitSignal?: number; // exit: the signal, 0 if none
   actionId?: bigint | number; // input-ack
@@ -173,6 +173,8 @@ export declare class Screen implements Queries {
   readonly scrollbackLines: number;
   /** A rendering as the CLI prints it (without the final newline). */
   renderBytes(format?: 'text' | 'exact' | 'styled' | 'json' | 'svg'): Uint8Array;
+  /** A keyframe: bytes that, in a KEYFRAME frame of this size, rebuild this screen (scrollback up to scrollbackBytes). */
+  keyframe(scrollbackBytes?: number): Uint8Array;
   cell(row: number, col: number): Cell;
   /** The '#rrggbb' of palette entry index (0..255) before any OSC 4 change. */
   paletteDefault(index: number): string;
@@ -265,8 +267,9 @@ export type RecordingFrame =
   | { type: 'output' | 'input'; timeNs: bigint; data: Uint8Array }
   | { type: 'resize'; timeNs: bigint; rows: number; cols: number }
   | { type: 'reset'; timeNs: bigint }                                      // journals only
-  | { type: 'exit'; timeNs: bigint; exitCode: number; exitSignal: number } // journals only
-  | { type: 'input-ack'; timeNs: bigint; actionId: bigint };               // journals only
+  | { type: 'exit'; timeNs: bigint; exitCode: number; exitSignal: number } // journals, asciicast v3's x event
+  | { type: 'input-ack'; timeNs: bigint; actionId: bigint }                // journals only
+  | { type: 'keyframe'; timeNs: bigint; rows: number; cols: number; data: Uint8Array }; // traces that dropped frames
 
 export declare class Recording {
   readonly engine: Engine;
@@ -275,7 +278,7 @@ export declare class Recording {
   readonly header: Readonly<{ cols: number; rows: number }>;
   readonly cols: number;
   readonly rows: number;
-  /** asciicast: one frame per output, input and resize event, in order, times in ns.
+  /** asciicast: one frame per output, input, resize and (v3) exit event, in order, times in ns.
    * journal: its frames after the first RESIZE, as recorded. */
   readonly frames: ReadonlyArray<Readonly<RecordingFrame>>;
   readonly markers: ReadonlyArray<{ timeNs: bigint; label: string }>;
@@ -352,6 +355,9 @@ export interface LaunchOptions {
   /** How long each input action waits for the program to read its terminal before it is sent
    * anyway, unless the action says otherwise (1..86400000 ms; default: the host's, 1000). */
   readyBudgetMs?: number;
+  /** The most bytes of journal the failure trace keeps, its last (default: $TESSERA_TRACE_MAX_BYTES,
+   * else 64 MiB; at least 64 KiB): older frames are dropped at a keyframe of the screen. */
+  traceMaxBytes?: number;
   reflow?: boolean;
   scrollback?: number;
   history?: HistoryLimits;

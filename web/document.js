@@ -4,10 +4,12 @@
 // `tessera replay --exact` or a golden file prints it) becomes one revision of its own size.
 // Each revision, marker and input keeps its event number, counted as `tessera replay --event N`
 // counts (js/src/recording.js: every asciicast line after the header, every journal frame after
-// the size), so the page and the CLI name the same moments.
+// the size), so the page and the CLI name the same moments. Journals of both versions are
+// read (js/src/journal.js); a trace that dropped its start shows its drop mark as event 1 and
+// its KEYFRAME's screen, rebuilt by the core, as event 2.
 import { readRecording, Screen } from '../js/src/core.js';
 
-const MAGIC = new TextEncoder().encode('tessera-journal');
+const MAGIC = new TextEncoder().encode('tessera-journal'); // any version: readRecording says which it refuses
 const startsWith = (bytes, prefix) => prefix.every((b, i) => bytes[i] === b);
 
 /** The kind of file: 'journal', 'asciicast' or 'snapshot'. */

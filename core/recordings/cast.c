@@ -1,7 +1,9 @@
-/* asciicast v2, line by line: each line is one JSON document, validated
- * field by field so that every rejection names what is wrong with it. The
- * reasons are part of the CLI's output (tests/cli), so they are kept word
- * for word. */
+/* asciicast v2 and v3, line by line: each line is one JSON document,
+ * validated field by field so that every rejection names what is wrong with
+ * it. The header's "version" picks the format; the two differ only in the
+ * header's size fields, in what an event's time means, in v3's "x" event and
+ * its '#' comments. The reasons are part of the CLI's output (tests/cli), so
+ * they are kept word for word. */
 #include "tessera/recording.h"
 
 #include <stdarg.h>
@@ -17,8 +19,10 @@ struct tsr_cast_reader {
     long lines;              /* lines read so far */
     long error_line;
     char reason[256];
+    int version;             /* 2 or 3, once the header was read */
     double last_time;
-    char last_time_text[32]; /* the previous time as the file wrote it (cut at 31 bytes) */
+    char last_time_text[32]; /* v2: the previous time as the file wrote it (cut at 31 bytes) */
+    uint64_t now_ns;         /* v3: the sum of the intervals so far */
     int events;
     tsr_json_value doc;          /* the current line, kept so event data stays valid */
 };
@@ -33,39 +37,94 @@ static int invalid(tsr_cast_reader *r, const char *fmt, ...)
     return TSR_ERR_FORMAT;
 }
 
-/* A header size field: present once, an integer in 1..max. */
-static int header_size(tsr_cast_reader *r, const tsr_json_value *hdr, const char *name, int max,
-                       int *out)
+/* A header field that may appear once (NULL if absent). */
+static int header_field(tsr_cast_reader *r, const tsr_json_value *obj, const char *name,
+                        const char *shown, const tsr_json_value **out)
 {
     size_t count;
-    const tsr_json_value *v = tsr_json_object_get(hdr, name, &count);
+    *out = tsr_json_object_get(obj, name, &count);
     if (count > 1)
-        return invalid(r, "not an asciicast v2 header: \"%s\" appears %zu times", name, count);
+        return invalid(r, "not an asciicast v%d header: \"%s\" appears %zu times", r->version,
+                       shown, count);
+    return TSR_OK;
+}
+
+/* A header size field: present once, an integer in 1..max. shown is its
+ * name in messages (v3's sit inside "term"). */
+static int header_size(tsr_cast_reader *r, const tsr_json_value *obj, const char *name,
+                       const char *shown, int max, int *out)
+{
+    const tsr_json_value *v;
+    int rc = header_field(r, obj, name, shown, &v);
+    if (rc != TSR_OK)
+        return rc;
     if (!v || v->type != TSR_JSON_NUMBER || !v->u.number.integer || v->u.number.value < 1 ||
         v->u.number.value > max)
-        return invalid(r, "not an asciicast v2 header: \"%s\" must be an integer from 1 to %d",
-                       name, max);
+        return invalid(r, "not an asciicast v%d header: \"%s\" must be an integer from 1 to %d",
+                       r->version, shown, max);
     *out = (int)v->u.number.value;
     return TSR_OK;
+}
+
+/* v3 keeps the size in "term": {"cols", "rows", ...}. */
+static int read_term(tsr_cast_reader *r, const tsr_json_value *hdr, tsr_cast_event *ev)
+{
+    const tsr_json_value *term;
+    int rc = header_field(r, hdr, "term", "term", &term);
+    if (rc != TSR_OK)
+        return rc;
+    if (!term || term->type != TSR_JSON_OBJECT)
+        return invalid(r, "not an asciicast v3 header: \"term\" must be an object with \"cols\" "
+                          "and \"rows\"");
+    rc = header_size(r, term, "cols", "term.cols", TSR_MAX_COLS, &ev->cols);
+    return rc == TSR_OK ? header_size(r, term, "rows", "term.rows", TSR_MAX_ROWS, &ev->rows) : rc;
 }
 
 static int read_header(tsr_cast_reader *r, const tsr_json_value *hdr, tsr_cast_event *ev)
 {
     if (hdr->type != TSR_JSON_OBJECT)
-        return invalid(r, "not an asciicast v2 header: expected a JSON object");
+        return invalid(r, "not an asciicast header: expected a JSON object");
     size_t count;
     const tsr_json_value *version = tsr_json_object_get(hdr, "version", &count);
     if (count > 1)
-        return invalid(r, "not an asciicast v2 header: \"version\" appears %zu times", count);
+        return invalid(r, "not an asciicast header: \"version\" appears %zu times", count);
     if (!version || version->type != TSR_JSON_NUMBER || !version->u.number.integer ||
-        version->u.number.value != 2)
-        return invalid(r, "not an asciicast v2 header: \"version\" must be 2");
-    int rc = header_size(r, hdr, "width", TSR_MAX_COLS, &ev->cols);
-    if (rc == TSR_OK)
-        rc = header_size(r, hdr, "height", TSR_MAX_ROWS, &ev->rows);
-    if (rc == TSR_OK)
+        (version->u.number.value != 2 && version->u.number.value != 3))
+        return invalid(r, "not an asciicast header: \"version\" must be 2 or 3");
+    r->version = (int)version->u.number.value;
+    int rc;
+    if (r->version == 3) {
+        rc = read_term(r, hdr, ev);
+    } else {
+        rc = header_size(r, hdr, "width", "width", TSR_MAX_COLS, &ev->cols);
+        if (rc == TSR_OK)
+            rc = header_size(r, hdr, "height", "height", TSR_MAX_ROWS, &ev->rows);
+    }
+    if (rc == TSR_OK) {
         ev->kind = TSR_CAST_HEADER;
+        ev->version = r->version;
+    }
     return rc;
+}
+
+/* v3's exit status: "0".."255", digits only (a POSIX status; a program a
+ * signal ended is written as 128 + the signal, as shells report it). */
+static int read_exit(tsr_cast_reader *r, const tsr_json_value *data, tsr_cast_event *ev)
+{
+    const char *s = data->u.string.bytes;
+    size_t len = data->u.string.len;
+    int code = 0;
+    size_t i = 0;
+    for (; i < len && code <= 255 && s[i] >= '0' && s[i] <= '9'; i++)
+        code = code * 10 + (s[i] - '0');
+    if (len == 0 || i != len || code > 255) {
+        char quoted[64];
+        tsr_quote(quoted, sizeof quoted, s, len, 0);
+        return invalid(r, "bad exit status %s: expected a whole number from 0 to 255", quoted);
+    }
+    ev->kind = TSR_CAST_EXIT;
+    ev->exit_code = code;
+    return TSR_OK;
 }
 
 /* A decimal size field of a resize: 1..max, digits only. -1 if it is not
@@ -117,12 +176,29 @@ static uint64_t to_ns(double seconds)
     return (uint64_t)ns;
 }
 
-/* The time field: a number >= 0, not before the previous event's. Errors
+/* v3's time field: the interval since the previous event, a number >= 0.
+ * Intervals are summed in whole nanoseconds, not as doubles, so the sum
+ * does not drift from the times a v2 file of the same session holds. */
+static int check_interval(tsr_cast_reader *r, const tsr_json_value *t, tsr_cast_event *ev)
+{
+    if (t->type != TSR_JSON_NUMBER || t->u.number.value < 0)
+        return invalid(r, "event interval must be a number >= 0");
+    uint64_t d = to_ns(t->u.number.value);
+    r->now_ns = d > UINT64_MAX - r->now_ns ? UINT64_MAX : r->now_ns + d;
+    r->events++;
+    ev->time_ns = r->now_ns;
+    ev->time = (double)r->now_ns / 1e9;
+    return TSR_OK;
+}
+
+/* v2's time field: a number >= 0, not before the previous event's. Errors
  * show the numbers as the file wrote them (the JSON grammar allows only
  * digits, '-', '+', '.', 'e' and 'E' there, so they print safely). */
 static int check_time(tsr_cast_reader *r, const char *line, const tsr_json_value *t,
                       tsr_cast_event *ev)
 {
+    if (r->version == 3)
+        return check_interval(r, t, ev);
     if (t->type != TSR_JSON_NUMBER || t->u.number.value < 0)
         return invalid(r, "event time must be a number >= 0");
     char now[sizeof r->last_time_text];
@@ -144,7 +220,8 @@ static int read_event(tsr_cast_reader *r, const char *line, const tsr_json_value
                       tsr_cast_event *ev)
 {
     if (doc->type != TSR_JSON_ARRAY || doc->u.array.count != 3)
-        return invalid(r, "event must be a JSON array [time, code, data]");
+        return invalid(r, r->version == 3 ? "event must be a JSON array [interval, code, data]"
+                                          : "event must be a JSON array [time, code, data]");
     const tsr_json_value *code = &doc->u.array.items[1];
     const tsr_json_value *data = &doc->u.array.items[2];
     int rc = check_time(r, line, &doc->u.array.items[0], ev);
@@ -170,6 +247,10 @@ static int read_event(tsr_cast_reader *r, const char *line, const tsr_json_value
             return TSR_OK;
         case 'r':
             return read_resize(r, data, ev);
+        case 'x':
+            if (r->version == 3)
+                return read_exit(r, data, ev);
+            break; /* v2 has no exit event */
         default:
             break;
         }
@@ -216,8 +297,16 @@ int tsr_cast_reader_line(tsr_cast_reader *r, const void *bytes, size_t len, tsr_
     memset(ev, 0, sizeof *ev);
     tsr_json_free(&r->doc); /* the previous event's data ends here */
     r->lines++;
+    if (len > 0 && line[0] == '#') {
+        if (r->lines == 1)
+            return invalid(r, "a comment cannot come first: line 1 is the asciicast header");
+        if (r->version == 3) {
+            ev->kind = TSR_CAST_COMMENT;
+            return TSR_OK;
+        }
+    }
     if (blank(line, len))
-        return invalid(r, r->lines == 1 ? "empty line, expected an asciicast v2 header"
+        return invalid(r, r->lines == 1 ? "empty line, expected an asciicast header"
                                         : "empty line, expected an event");
     int header = r->lines == 1;
     if (len > (header ? TSR_CAST_MAX_HEADER_BYTES : TSR_CAST_MAX_LINE_BYTES))
@@ -244,7 +333,7 @@ int tsr_cast_reader_finish(tsr_cast_reader *r)
         return TSR_ERR_INVALID;
     if (r->lines > 0)
         return TSR_OK;
-    int rc = invalid(r, "empty file, expected an asciicast v2 header");
+    int rc = invalid(r, "empty file, expected an asciicast header");
     r->error_line = 1; /* where the header should have been */
     return rc;
 }

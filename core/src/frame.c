@@ -1,7 +1,8 @@
 /* Frames: the binary unit a host sends an engine, and applying one. All
  * integers are little-endian; the layout is documented in core/README.md.
  *   0 u8 type   1 u8 version (1)   2 u16 reserved (0)   4 u32 payload length
- *   8 u64 time_ns   16 payload */
+ *   8 u64 time_ns   16 payload
+ * A KEYFRAME's payload is u16 rows, u16 cols, then the keyframe's bytes. */
 #include <string.h>
 
 #include "term.h"
@@ -46,6 +47,12 @@ static int payload_len(const tsr_frame *f, size_t *n)
             return TSR_ERR_INVALID;
         *n = f->len;
         return TSR_OK;
+    case TSR_FRAME_KEYFRAME:
+        if (f->len > TSR_FRAME_MAX_PAYLOAD - 4 || (!f->data && f->len) || f->rows < 1 ||
+            f->rows > TSR_MAX_ROWS || f->cols < 1 || f->cols > TSR_MAX_COLS)
+            return TSR_ERR_INVALID;
+        *n = 4 + f->len;
+        return TSR_OK;
     case TSR_FRAME_RESIZE:
         if (f->rows < 1 || f->rows > TSR_MAX_ROWS || f->cols < 1 || f->cols > TSR_MAX_COLS)
             return TSR_ERR_INVALID;
@@ -86,6 +93,12 @@ int tsr_frame_encode(const tsr_frame *f, tsr_buf *out)
         put_u16(q, (uint32_t)f->rows);
         put_u16(q + 2, (uint32_t)f->cols);
         break;
+    case TSR_FRAME_KEYFRAME:
+        put_u16(q, (uint32_t)f->rows);
+        put_u16(q + 2, (uint32_t)f->cols);
+        if (f->len)
+            memcpy(q + 4, f->data, f->len);
+        break;
     case TSR_FRAME_EXIT:
         put_u32(q, (uint32_t)f->exit_code);
         put_u32(q + 4, (uint32_t)f->exit_signal);
@@ -108,7 +121,7 @@ int tsr_frame_decode(const void *bytes, size_t len, tsr_frame *f, size_t *consum
     const uint8_t *p = bytes;
     if (len < TSR_FRAME_HEADER_BYTES) {
         /* say FORMAT as early as the first bytes allow */
-        if (len >= 1 && (p[0] < TSR_FRAME_OUTPUT || p[0] > TSR_FRAME_MARK))
+        if (len >= 1 && (p[0] < TSR_FRAME_OUTPUT || p[0] > TSR_FRAME_KEYFRAME))
             return TSR_ERR_FORMAT;
         if (len >= 2 && p[1] != FRAME_VERSION)
             return TSR_ERR_FORMAT;
@@ -126,6 +139,11 @@ int tsr_frame_decode(const void *bytes, size_t len, tsr_frame *f, size_t *consum
     case TSR_FRAME_INPUT:
     case TSR_FRAME_MARK:
         if (n > TSR_FRAME_MAX_PAYLOAD)
+            return TSR_ERR_FORMAT;
+        want = n;
+        break;
+    case TSR_FRAME_KEYFRAME:
+        if (n < 4 || n > TSR_FRAME_MAX_PAYLOAD)
             return TSR_ERR_FORMAT;
         want = n;
         break;
@@ -148,10 +166,15 @@ int tsr_frame_decode(const void *bytes, size_t len, tsr_frame *f, size_t *consum
         f->len = n;
         break;
     case TSR_FRAME_RESIZE:
+    case TSR_FRAME_KEYFRAME:
         f->rows = (int)get_u16(q);
         f->cols = (int)get_u16(q + 2);
         if (f->rows < 1 || f->rows > TSR_MAX_ROWS || f->cols < 1 || f->cols > TSR_MAX_COLS)
             return TSR_ERR_FORMAT;
+        if (f->type == TSR_FRAME_KEYFRAME) {
+            f->data = q + 4;
+            f->len = n - 4;
+        }
         break;
     case TSR_FRAME_EXIT:
         f->exit_code = (int32_t)get_u32(q);
@@ -165,6 +188,21 @@ int tsr_frame_decode(const void *bytes, size_t len, tsr_frame *f, size_t *consum
     }
     *consumed = TSR_FRAME_HEADER_BYTES + n;
     return TSR_OK;
+}
+
+/* The whole screen again: reset, sized, fed. The exit and the last
+ * acknowledgement are the host's, not the screen's: they stay. */
+static int apply_keyframe(tsr_term *t, const tsr_frame *f)
+{
+    if (f->rows < 1 || f->rows > TSR_MAX_ROWS || f->cols < 1 || f->cols > TSR_MAX_COLS ||
+        (!f->data && f->len))
+        return TSR_ERR_INVALID;
+    term_reset_all(t);
+    int rc = term_set_size(t, f->rows, f->cols);
+    if (rc == TSR_OK)
+        rc = term_feed(t, f->data, f->len);
+    buf_clear(&t->replies); /* nothing in a keyframe asks, and nobody would answer */
+    return rc;
 }
 
 int tsr_term_apply_frame(tsr_term *t, const tsr_frame *f, int *made)
@@ -200,6 +238,10 @@ int tsr_term_apply_frame(tsr_term *t, const tsr_frame *f, int *made)
         break; /* what was typed; the program's answer is what shows */
     case TSR_FRAME_MARK:
         break; /* a note on the clock for whoever reads the journal */
+    case TSR_FRAME_KEYFRAME:
+        rc = apply_keyframe(t, f);
+        raw = f->len;
+        break;
     default:
         return TSR_ERR_INVALID;
     }

@@ -16,7 +16,7 @@ export const SIZEOF = Object.freeze({
   region: 16,
   frame: 48,
   history_stats: 40,
-  cast_event: 40,
+  cast_event: 48,
 });
 
 /** offsetof of each field, in bytes from the start of its struct. */
@@ -31,14 +31,14 @@ export const OFFSET = Object.freeze({
   region: Object.freeze({ row: 0, col: 4, height: 8, width: 12 }),
   frame: Object.freeze({ type: 0, time_ns: 8, data: 16, len: 20, rows: 24, cols: 28, exit_code: 32, exit_signal: 36, action_id: 40 }),
   history_stats: Object.freeze({ revisions: 0, raw_bytes: 8, decoded_bytes: 16, full_copy_bytes: 24, evicted: 32 }),
-  cast_event: Object.freeze({ time_ns: 0, time: 8, data: 16, len: 20, kind: 24, cols: 28, rows: 32 }),
+  cast_event: Object.freeze({ time_ns: 0, time: 8, data: 16, len: 20, kind: 24, cols: 28, rows: 32, version: 36, exit_code: 40 }),
 });
 
 export const STATUS = Object.freeze({ OK: 0, NOMEM: -1, INVALID: -2, RANGE: -3, EVICTED: -4, AGAIN: -5, FORMAT: -6, MODE: -7 });
 
-export const FRAME_TYPE = Object.freeze({ OUTPUT: 1, RESIZE: 2, RESET: 3, EXIT: 4, INPUT_ACK: 5, INPUT: 6, MARK: 7 });
+export const FRAME_TYPE = Object.freeze({ OUTPUT: 1, RESIZE: 2, RESET: 3, EXIT: 4, INPUT_ACK: 5, INPUT: 6, MARK: 7, KEYFRAME: 8 });
 
-export const CAST_KIND = Object.freeze({ HEADER: 1, OUTPUT: 2, INPUT: 3, RESIZE: 4, MARKER: 5 });
+export const CAST_KIND = Object.freeze({ HEADER: 1, OUTPUT: 2, INPUT: 3, RESIZE: 4, MARKER: 5, EXIT: 6, COMMENT: 7 });
 
 export const CURSOR_SHAPE = Object.freeze({ DEFAULT: 0, BLOCK: 1, UNDERLINE: 2, BAR: 3 });
 
@@ -54,4 +54,6 @@ export const COLOR = Object.freeze({ KIND_DEFAULT: 0, KIND_INDEXED: 1, KIND_RGB:
 
 export const FRAME = Object.freeze({ HEADER_BYTES: 16, MAX_PAYLOAD: 16777216 });
 
-export const JOURNAL_MAGIC = "tessera-journal 1\n";
+export const JOURNAL_MAGIC = "tessera-journal 2\n";
+
+export const JOURNAL_MAGIC_V1 = "tessera-journal 1\n";

@@ -4,7 +4,6 @@
 // screen.txt and screen.styled.txt (the trace replayed to the failed step's end),
 // expected.txt for a golden comparison, and report.html (the viewer at that moment).
 // Passing tests leave nothing.
-import { encodeJournal } from './journal.js';
 
 const firstLine = (text) => String(text ?? '').split('\n')[0];
 
@@ -13,13 +12,17 @@ const firstLine = (text) => String(text ?? '').split('\n')[0];
  * $TESSERA_ARTIFACTS, else tessera-artifacts/ beside testFile (else the working folder).
  * Named after name (a node:test test's name), else after testFile. The command says the
  * folder on stderr itself.
+ * The failing moment: step's end mark, else the moment after event events (trace.js
+ * failureAt; -1: not given), else the end.
+ * journal: the trace's bytes taken at the failure (default: as the trace stands now).
  */
-export async function writeArtifacts(terminal, { step, name, testFile, reason, expectation, expectedFile } = {}) {
+export async function writeArtifacts(terminal, { step = -1, event = -1, name, testFile, reason, expectation,
+  expectedFile, journal = terminal._trace.encode(terminal._screen.abi) } = {}) {
   const { runCliCaptured, withTempFiles } = await import('./cli/cli.js');
-  const journal = encodeJournal(terminal._screen.abi, terminal._trace.frames);
   return withTempFiles({ 'trace.journal': journal }, async (files) => {
     const args = ['artifacts', '--trace', files['trace.journal']];
-    if (step !== undefined) args.push('--step', String(step));
+    if (step >= 0) args.push('--step', String(step));
+    else if (event >= 0) args.push('--event', String(event));
     if (name) args.push('--name', name);
     if (testFile) args.push('--beside', testFile);
     if (reason) args.push('--reason', firstLine(reason));

@@ -1,4 +1,4 @@
-// The core's asciicast v2 reader (tessera/recording.h) seen from JS, and the
+// The core's asciicast v2 and v3 reader (tessera/recording.h) seen from JS, and the
 // line splitting the native CLI does (native-host/common/line_reader.c): lines end
 // at '\n', a final line without one counts, the empty remainder after a
 // final '\n' does not. Same lines in, same core, so the same events and the
@@ -38,6 +38,8 @@ export class CastReader {
         len: abi.u32(e + o.len),
         cols: abi.i32(e + o.cols),
         rows: abi.i32(e + o.rows),
+        version: abi.i32(e + o.version),
+        exitCode: abi.i32(e + o.exit_code),
       },
     };
   }

@@ -417,22 +417,32 @@ for (const name of ASSERTIONS) {
       return value;
     }, async (error) => {
       step.failed(error instanceof TerminalAssertionError ? error.reason : error.message);
-      if (error instanceof TerminalAssertionError) await attachArtifacts(s, error, { step: step.index, call, caller });
+      if (error instanceof TerminalAssertionError) {
+        // The journal as it stands at the end mark: output that comes later could push the
+        // mark out of the trace's bound before the artifacts are written. A drop that took
+        // the mark itself opens them at the earliest screen kept (trace.js failureAt).
+        const journal = s._trace.encode(s._screen.abi), { dropped, maxBytes } = s._trace;
+        await attachArtifacts(s, error, { at: s._trace.failureAt(step.index), call, caller, journal, dropped, maxBytes });
+      }
       throw error;
     });
   };
 }
 
 // Writes the artifacts of a failed assertion and names their folder in the error.
-async function attachArtifacts(session, error, { step, call, caller }) {
+async function attachArtifacts(session, error, { at, call, caller, journal, dropped, maxBytes }) {
   try {
     const [url, { writeArtifacts }] = await Promise.all([import('node:url'), import('./artifacts.js')]);
     error.artifacts = await writeArtifacts(session, {
-      step: session._trace.cut ? undefined : step, // a cut trace has no end mark: its end
+      ...at, journal,
       name: session.options?.test?.name, testFile: caller ? url.fileURLToPath(caller) : undefined,
       reason: error.message, expectation: `${call}: ${error.expectation}`, expectedFile: error._expectedFile,
     });
     error.message += `\n  artifacts: ${error.artifacts}`;
+    if (dropped) {
+      error.message += ` (its trace keeps the last ${maxBytes} bytes: the first ${dropped.frames} frames, ` +
+        `${dropped.bytes} bytes, were dropped)`;
+    }
   } catch (e) {
     error.message += `\n  artifacts: not written: ${e.message}`;
   }

@@ -5,7 +5,7 @@
 import { FRAME_TYPE, OFFSET, SIZEOF, STATUS } from './abi.generated.js';
 import { SLOT, namesByValue, toBytes } from './abi.js';
 
-/** Frame type number -> its JS name ('output', 'resize', ..., 'input-ack', 'input', 'mark'). */
+/** Frame type number -> its JS name ('output', 'resize', ..., 'input-ack', 'input', 'mark', 'keyframe'). */
 export const FRAME_NAMES = namesByValue(FRAME_TYPE);
 const TYPE_OF_NAME = Object.freeze(Object.fromEntries(
   Object.entries(FRAME_NAMES).map(([value, name]) => [name, Number(value)])));
@@ -37,13 +37,16 @@ export function writeFrame(abi, p, frame) {
   abi.setU64(p + o.action_id, frame.actionId ?? 0);
 }
 
-/** The tsr_frame at p as a plain object with the fields its type uses (bytes copied out). */
-export function readFrame(abi, p) {
+/**
+ * The tsr_frame at p as a plain object with the fields its type uses; its bytes are
+ * dataOf(ptr, len), by default a copy out of wasm memory.
+ */
+export function readFrame(abi, p, dataOf = (ptr, len) => abi.bytesAt(ptr, len)) {
   const o = OFFSET.frame;
   const type = FRAME_NAMES[abi.i32(p + o.type)];
   const f = { type, timeNs: abi.u64(p + o.time_ns) };
-  if (type === 'output' || type === 'input' || type === 'mark') f.data = abi.bytesAt(abi.u32(p + o.data), abi.u32(p + o.len));
-  if (type === 'resize') { f.rows = abi.i32(p + o.rows); f.cols = abi.i32(p + o.cols); }
+  if (type === 'output' || type === 'input' || type === 'mark' || type === 'keyframe') f.data = dataOf(abi.u32(p + o.data), abi.u32(p + o.len));
+  if (type === 'resize' || type === 'keyframe') { f.rows = abi.i32(p + o.rows); f.cols = abi.i32(p + o.cols); }
   if (type === 'exit') { f.exitCode = abi.i32(p + o.exit_code); f.exitSignal = abi.i32(p + o.exit_signal); }
   if (type === 'input-ack') f.actionId = abi.u64(p + o.action_id);
   return f;

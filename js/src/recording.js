@@ -1,17 +1,19 @@
-// Recordings as frames. A tessera journal (journal.js) already
-// is frames: they are decoded by the core and kept as they are. An
-// asciicast v2 file is read by the core's reader
+// Recordings as frames. A tessera journal (journal.js, versions 1 and 2) already
+// is frames: they are decoded by the core and kept as they are (a trace's KEYFRAME
+// too: applying it rebuilds the screen where the trace's kept part begins). An
+// asciicast file (v2 or v3, told by its header) is read by the core's reader
 // (through wasm), so a file the native CLI rejects is rejected here with the
 // same line and reason. One output event becomes one output frame, a resize
-// event one resize frame, typed input an input frame (it never shows);
-// event times (seconds) become frame times in nanoseconds.
+// event one resize frame, typed input an input frame (it never shows), v3's
+// exit event an exit frame (so exitStatus is set, as by a journal's);
+// event times (seconds; v3's summed by the core) become frame times in
+// nanoseconds. v3's comment lines are not events.
 
 import { loadEngine } from './engine.js';
 import { CastReader, LineSplitter } from './cast_reader.js';
 import { RecordingError, TesseraError } from './errors.js';
 import { STATUS } from './abi.generated.js';
-import { readFrame } from './frames.js';
-import { isJournal, walkJournal } from './journal.js';
+import { isJournal, journalFrames } from './journal.js';
 import { replayAt } from './replay_terminal.js';
 import { Screen } from './screen.js';
 
@@ -39,6 +41,7 @@ export function readRecording(bytes, { engine, name = '<recording>' }) {
       const r = reader.line(line);
       if (!r.ok) fail(r);
       const e = r.event;
+      if (e.kind === 'comment') continue;
       if (e.kind !== 'header') event++;
       switch (e.kind) {
         case 'header':
@@ -57,6 +60,10 @@ export function readRecording(bytes, { engine, name = '<recording>' }) {
           markers.push({ timeNs: e.timeNs, label: abi.textAt(e.dataPtr, e.len) });
           markerEvents.push(event);
           break;
+        case 'exit':
+          frames.push({ type: 'exit', timeNs: e.timeNs, exitCode: e.exitCode, exitSignal: 0 });
+          frameEvents.push(event);
+          break;
         default:
           break;
       }
@@ -71,10 +78,7 @@ export function readRecording(bytes, { engine, name = '<recording>' }) {
 }
 
 function readJournal(bytes, engine, name) {
-  const abi = engine.abi;
-  const frames = [];
-  const r = walkJournal(abi, bytes, (p) => { frames.push(readFrame(abi, p)); });
-  if (r.reason) throw new RecordingError(name, null, r.reason, r.offset);
+  const { frames } = journalFrames(engine, bytes, name);
   // The first frame is the recorded size (a journal without one keeps 24x80).
   const startNs = frames.length ? BigInt(frames[0].timeNs) : 0n;
   const size = frames[0]?.type === 'resize' ? frames.shift() : { rows: 24, cols: 80 };
@@ -94,7 +98,7 @@ function readJournal(bytes, engine, name) {
 }
 
 /**
- * Reads an asciicast v2 file or a tessera journal (Node). The options other
+ * Reads an asciicast file (v2 or v3) or a tessera journal (Node). The options other
  * than engine (timeoutMs, history, reflow, scrollback, and a point: at,
  * event or mark) are those of its replay (Recording.session); a point is
  * checked at once.

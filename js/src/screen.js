@@ -140,6 +140,14 @@ export class Screen {
     if (!fn) throw new TypeError(`unknown format ${JSON.stringify(format)}`);
     return this.abi.renderBytes((b) => fn(t, b), 'rendering the screen');
   }
+  /**
+   * A keyframe (tsr_term_keyframe): bytes that, in a KEYFRAME frame of this size, rebuild
+   * what this screen shows, with the newest scrollback lines that fit in scrollbackBytes.
+   */
+  keyframe(scrollbackBytes = 0) {
+    const t = this._t();
+    return this.abi.renderBytes((b) => this.abi.x.tsr_term_keyframe(t, scrollbackBytes, b), 'making a keyframe');
+  }
 
   // ------------------------------------------------------------ cells, cursor, search
 

@@ -15,6 +15,7 @@ import { HostKeepAlive } from './keepalive.js';
 import { formatRange, middleOf } from './locator.js';
 import { Screen } from './screen.js';
 import { Session } from './session.js';
+import { Trace } from './trace.js';
 
 // Node-only modules are loaded by launch(), so the package root still loads in browsers.
 let node = null;
@@ -30,7 +31,6 @@ export { TerminalError };
 
 const KILLED_HOST_MS = 2000; // how long a SIGKILLed host may take to be reaped
 const MAX_TIMER_MS = 2 ** 31 - 1; // setTimeout's limit (longer delays fire at once)
-const TRACE_MAX_BYTES = 64 << 20; // the most frame data a Terminal keeps for its trace
 const NO_ACK = 'no acknowledgement from the host (the program has not taken the input)';
 
 /** Starts `command` with `args` on a PTY; resolves once the program runs. */
@@ -87,9 +87,10 @@ export class Terminal extends Session {
 
   _start(command, args, { rows, cols }) {
     const { spawn } = node;
-    // The trace a failed assertion writes out (artifacts.js): every frame from the host,
-    // and the test's steps as marks, after the size it starts at.
-    this._trace = { frames: [{ type: 'resize', timeNs: process.hrtime.bigint(), rows, cols }], bytes: 0, steps: 0 };
+    // The trace a failed assertion writes out (artifacts.js): the frames from the host and
+    // the test's steps as marks, after the size it starts at; its last 64 MiB (trace.js).
+    this._trace = new Trace(this._screen, { rows, cols, timeNs: process.hrtime.bigint(),
+      maxBytes: this.options.traceMaxBytes });
     this.proc = spawn(this.hostPath, ['host'], { stdio: ['pipe', 'pipe', 'pipe'] });
     this._keepAlive = new HostKeepAlive(this.proc);
     // 'close' comes after stdout and stderr have ended, so the host's last
@@ -166,18 +167,9 @@ export class Terminal extends Session {
     return this._keepAlive.during(Promise.race([work, late]).finally(() => clearTimeout(timer)));
   }
 
-  // Keeps a frame in the trace, up to TRACE_MAX_BYTES of data (then the trace stops,
-  // marked cut, so a long session cannot grow without bound).
+  // Keeps a frame in the trace (after the screen applied it, if it changes the screen).
   _keep(f) {
-    const t = this._trace;
-    if (!t || t.cut) return;
-    t.bytes += (f.data?.length ?? 0) + 16;
-    if (t.bytes > TRACE_MAX_BYTES) {
-      t.cut = true;
-      t.frames.push({ type: 'mark', timeNs: process.hrtime.bigint(), data: new TextEncoder().encode('trace cut short here') });
-      return;
-    }
-    t.frames.push(f);
+    this._trace?.keep(f);
   }
 
   /** Adds a mark (on the frames' clock) to the trace. */
@@ -310,10 +302,10 @@ export class Terminal extends Session {
   }
 
   _frame(f) {
-    this._keep(f);
-    try {
-      this._apply(f);
-    } catch (e) { this._fail(e); return; }
+    let error = null;
+    try { this._apply(f); } catch (e) { error = e; }
+    this._keep(f); // after the screen applied it: a keyframe the trace makes now shows it
+    if (error) { this._fail(error); return; }
     if (f.type === 'mark') {
       // The host's word on an input's readiness ("not reading after 1000ms (...): sent anyway"),
       // which comes just before its INPUT_ACK: the action's step end says it too.

@@ -91,10 +91,10 @@ int cmd_artifacts(int argc, char **argv)
     char *trace = artifacts_read_input(a.trace, &len, &code);
     if (!trace)
         return code;
-    if (len < strlen(JOURNAL_MAGIC) || memcmp(trace, JOURNAL_MAGIC, strlen(JOURNAL_MAGIC)) != 0) {
+    char why[128];
+    if (!journal_version(trace, len, why, sizeof why)) {
         free(trace);
-        return diag_file_line(a.trace, 1, "not a tessera journal (its first line must be %.15s)",
-                              JOURNAL_MAGIC);
+        return diag_file_line(a.trace, 1, "%s", why);
     }
     char *expected = a.expected_file ? artifacts_read_input(a.expected_file, &expected_len, &code)
                                      : NULL;

@@ -108,7 +108,7 @@ int cmd_record(int argc, char **argv)
         return code;
     recording r;
     r.passthrough = !a.live.quiet;
-    code = recorder_open(&r.rec, a.cast_out, a.journal);
+    code = recorder_open(&r.rec, a.cast_out, a.cast_format, a.journal);
     int tty = isatty(STDIN_FILENO);
     struct winsize ws;
     if (code == TSR_EXIT_OK && tty && ioctl(STDIN_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0) {

@@ -25,6 +25,7 @@ typedef struct run_check {
     trace *tr;
     long step;       /* the next step's number */
     long failed;     /* the failed step, -1: none */
+    long moment;     /* its end mark's (trace_moment) */
     char why[512];   /* its reason */
     char running[160];     /* the running step's description */
     char expectation[160]; /* the failed step's */
@@ -44,6 +45,7 @@ static int end(run_check *c, int code)
     trace_step_end(c->tr, mono_now_ns(), c->step, failed, NULL, failed ? c->why : NULL);
     if (failed) {
         c->failed = c->step;
+        c->moment = trace_moment(c->tr);
         snprintf(c->expectation, sizeof c->expectation, "%s", c->running);
         diag_screen(c->s->term, code, "%s", c->why);
     }
@@ -124,7 +126,8 @@ int cmd_run(int argc, char **argv)
     frame_sink sink = {&tr, trace_frame};
     code = live_start(&s, &a.live, a.argv, sink);
     if (code == TSR_EXIT_OK) {
-        run_check c = {&s, &tr, 0, -1, "", "", ""};
+        trace_watch(&tr, s.term);
+        run_check c = {&s, &tr, 0, -1, -1, "", "", ""};
         code = check(&c, &a, deadline);
         if ((code == TSR_EXIT_OK || code == TSR_EXIT_FAILED) && !a.live.quiet) {
             int out = output_screen(s.term, output_format_for(a.live.styled, 0));
@@ -135,7 +138,9 @@ int cmd_run(int argc, char **argv)
         if (artifacts_wanted(code)) {
             artifact_info info = {a.live.artifacts, NULL, "run", NULL, c.why,
                                   c.expectation[0] ? c.expectation : NULL, NULL, 0,
-                                  c.failed, c.failed < 0 ? tr.events : -1, a.live.term};
+                                  -1, -1, a.live.term};
+            trace_failure_at(&tr, c.failed, c.failed < 0 ? trace_moment(&tr) : c.moment,
+                             &info.step, &info.event);
             artifacts_write(&info, tr.bytes.data, tr.bytes.len, NULL);
         }
     }

@@ -20,7 +20,7 @@ int cmd_script(int argc, char **argv)
     if (code == TSR_EXIT_OK) {
         recorder rec;
         int recording = a.cast_out || a.journal;
-        code = recording ? recorder_open(&rec, a.cast_out, a.journal) : TSR_EXIT_OK;
+        code = recording ? recorder_open(&rec, a.cast_out, a.cast_format, a.journal) : TSR_EXIT_OK;
         if (code == TSR_EXIT_OK)
             code = tape_run(a.file, &t, &a.live, recording ? &rec : NULL);
         if (recording && recorder_close(&rec) != 0 && code == TSR_EXIT_OK)

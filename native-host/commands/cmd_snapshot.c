@@ -52,12 +52,15 @@ static int golden(const run_args *a, const tsr_term *term)
 }
 
 /* The wait for a settled screen, then the golden comparison: steps 0 and 1.
- * The failed step's number goes to *failed. */
-static int snapshot(session *s, const run_args *a, trace *tr, char *why, size_t cap, long *failed)
+ * The failed step's number goes to *failed, its end mark's moment
+ * (trace_moment) to *moment. */
+static int snapshot(session *s, const run_args *a, trace *tr, char *why, size_t cap, long *failed,
+                    long *moment)
 {
     trace_step_start(tr, mono_now_ns(), 0, "the screen settles");
     int code = live_settle_reason(s, &a->live, live_deadline(a->live.timeout_ns), why, cap);
     trace_step_end(tr, mono_now_ns(), 0, code != TSR_EXIT_OK, NULL, why);
+    *moment = trace_moment(tr);
     if (code != TSR_EXIT_OK) {
         *failed = 0;
         return diag_screen(s->term, code, "%s", why);
@@ -69,6 +72,7 @@ static int snapshot(session *s, const run_args *a, trace *tr, char *why, size_t 
     snprintf(why, cap, "the screen differs from the golden file %s", a->golden);
     trace_step_end(tr, mono_now_ns(), 1, code != TSR_EXIT_OK, NULL,
                    code == TSR_EXIT_FAILED ? why : "the golden file could not be used");
+    *moment = trace_moment(tr);
     if (code != TSR_EXIT_OK)
         *failed = 1;
     return code;
@@ -87,8 +91,9 @@ int cmd_snapshot(int argc, char **argv)
     char why[600] = "";
     code = live_start(&s, &a.live, a.argv, sink);
     if (code == TSR_EXIT_OK) {
-        long failed = -1;
-        code = snapshot(&s, &a, &tr, why, sizeof why, &failed);
+        trace_watch(&tr, s.term);
+        long failed = -1, moment = -1;
+        code = snapshot(&s, &a, &tr, why, sizeof why, &failed, &moment);
         if (code == TSR_EXIT_OK && !a.live.quiet && !a.update)
             code = output_screen(s.term, output_format_for(a.live.styled, 1));
         code = live_close(&s, code);
@@ -99,8 +104,10 @@ int cmd_snapshot(int argc, char **argv)
             snprintf(expectation, sizeof expectation, "the screen matches %s",
                      a.golden ? a.golden : "");
             artifact_info info = {a.live.artifacts, NULL, "snapshot", NULL, why,
-                                  failed == 1 ? expectation : NULL, expected, len, failed,
-                                  failed < 0 ? tr.events : -1, a.live.term};
+                                  failed == 1 ? expectation : NULL, expected, len, -1, -1,
+                                  a.live.term};
+            trace_failure_at(&tr, failed, failed < 0 ? trace_moment(&tr) : moment, &info.step,
+                             &info.event);
             artifacts_write(&info, tr.bytes.data, tr.bytes.len, NULL);
             free(expected);
         }

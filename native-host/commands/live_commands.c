@@ -59,8 +59,8 @@
 #define RECORD_DETAILS                                                                      \
     "With a terminal on stdin the program is attached to it (raw mode, restored on\n"    \
     "exit); otherwise it runs until it exits. -o (or --cast) writes asciicast v2 (o, i,\n" \
-    "r events); --journal writes the lossless frame journal that tessera replay also\n"  \
-    "reads.\n"
+    "r events), or v3 with --cast-format v3 (intervals, and an x event for the exit);\n" \
+    "--journal writes the lossless frame journal that tessera replay also reads.\n"
 #define HOST_DETAILS "Line-delimited JSON commands on stdin, binary frames on stdout.\n" \
     "See native-host/host/HOST_PROTOCOL.md.\n" LIVE_FLAGS_LIST READY_HELP
 
@@ -82,7 +82,7 @@ const cli_command SNAPSHOT_COMMAND = {
 
 const cli_command SCRIPT_COMMAND = {
     "script",
-    "[--cast FILE.cast] [--journal FILE] [FLAGS] FILE.tape",
+    "[--cast FILE.cast [--cast-format v2|v3]] [--journal FILE] [FLAGS] FILE.tape",
     "run a tape: a program and the steps that drive it",
     SCRIPT_DETAILS LIVE_FLAGS_LIST READY_HELP ARTIFACTS_HELP LIVE_ENV_NOTE,
     cmd_script,
@@ -90,7 +90,7 @@ const cli_command SCRIPT_COMMAND = {
 
 const cli_command RECORD_COMMAND = {
     "record",
-    "[-o FILE.cast] [--journal FILE] [FLAGS] -- CMD [ARGS]",
+    "[-o FILE.cast [--cast-format v2|v3]] [--journal FILE] [FLAGS] -- CMD [ARGS]",
     "run a program attached to this terminal and record it",
     RECORD_DETAILS RECORD_FLAGS_LIST LIVE_ENV_NOTE,
     cmd_record,

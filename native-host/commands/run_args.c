@@ -19,7 +19,7 @@
 
 typedef enum flag_id {
     F_ROWS, F_COLS, F_TIMEOUT, F_SETTLE, F_STYLED, F_QUIET, F_REFLOW, F_HELP,
-    F_EXPECT, F_EXPECT_NOT, F_EXPECT_EXIT, F_GOLDEN, F_UPDATE, F_OUT, F_JOURNAL,
+    F_EXPECT, F_EXPECT_NOT, F_EXPECT_EXIT, F_GOLDEN, F_UPDATE, F_OUT, F_CAST_FORMAT, F_JOURNAL,
     F_ENV, F_CLEAR_ENV, F_CWD, F_ISOLATE_HOME, F_INHERIT_HOME, F_ARTIFACTS, F_READY_BUDGET,
 } flag_id;
 
@@ -47,6 +47,7 @@ static const flag_def FLAGS[] = {
     {"--update", NULL, 0, RUN_CMD_SNAPSHOT, F_UPDATE},
     {"--output", "-o", 1, RUN_CMD_RECORD, F_OUT},
     {"--cast", NULL, 1, RUN_CMD_RECORD | RUN_CMD_SCRIPT, F_OUT},
+    {"--cast-format", NULL, 1, RUN_CMD_RECORD | RUN_CMD_SCRIPT, F_CAST_FORMAT},
     {"--journal", NULL, 1, RUN_CMD_RECORD | RUN_CMD_SCRIPT, F_JOURNAL},
     {"--env", "-e", 1, ENV_USERS, F_ENV},
     {"--clear-env", NULL, 0, ENV_USERS, F_CLEAR_ENV},
@@ -158,6 +159,13 @@ static int apply(run_args *a, const flag_def *f, const char *v)
     case F_GOLDEN: a->golden = v; return TSR_EXIT_OK;
     case F_UPDATE: a->update = 1; return TSR_EXIT_OK;
     case F_OUT: a->cast_out = v; return TSR_EXIT_OK;
+    case F_CAST_FORMAT:
+        if (strcmp(v, "v2") == 0 || strcmp(v, "v3") == 0) {
+            a->cast_format = v[1] - '0';
+            return TSR_EXIT_OK;
+        }
+        tsr_quote(q, sizeof q, v, strlen(v), 0);
+        return diag_usage("--cast-format must be v2 or v3, got %s", q);
     case F_JOURNAL: a->journal = v; return TSR_EXIT_OK;
     case F_ARTIFACTS: a->live.artifacts = v; return TSR_EXIT_OK;
     case F_ENV:
@@ -216,6 +224,7 @@ int run_args_parse(run_command command, int argc, char **argv, run_args *a)
     /* Hermetic by default: a test never writes into the user's home. record is
      * a person recording their own session: it keeps the real HOME. */
     a->live.isolate_home = command != RUN_CMD_RECORD;
+    a->cast_format = 2; /* v3 only when asked: many players still read v2 alone */
     size_t n = (size_t)argc + 1;
     a->expects = calloc(n, sizeof *a->expects);
     a->expect_nots = calloc(n, sizeof *a->expect_nots);

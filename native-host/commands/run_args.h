@@ -31,6 +31,7 @@ typedef struct run_args {
     int expect_exit_given, expect_exit;
     const char *golden; int update;
     const char *cast_out, *journal;
+    int cast_format;     /* --cast-format: 2 (the default) or 3 */
     size_t nenv;         /* entries in live.env */
 } run_args;
 

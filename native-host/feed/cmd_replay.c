@@ -1,6 +1,7 @@
-/* `tessera replay`: an asciicast v2 recording in, its final screen out.
- * The terminal is made when the header gives its size (flags win), output
- * events are fed, resize events applied, input and marker events skipped. */
+/* `tessera replay`: an asciicast v2 or v3 recording in, its final screen
+ * out. The terminal is made when the header gives its size (flags win),
+ * output events are fed, resize events applied, a v3 exit event applied as
+ * an exit frame (as a journal's is), input and marker events skipped. */
 #include <stdio.h>
 #include <string.h>
 
@@ -52,6 +53,18 @@ static int on_output(void *ctx, const char *data, size_t len)
     return rc == TSR_OK ? 0 : fail(r, "feeding an output event", rc);
 }
 
+/* The terminal keeps the status, as after a journal's EXIT frame. */
+static int apply_exit(replay *r, const tsr_cast_event *ev)
+{
+    tsr_frame f;
+    memset(&f, 0, sizeof f);
+    f.type = TSR_FRAME_EXIT;
+    f.time_ns = ev->time_ns;
+    f.exit_code = ev->exit_code;
+    int rc = tsr_term_apply_frame(r->term, &f, NULL);
+    return rc == TSR_OK ? 0 : fail(r, "applying an exit event", rc);
+}
+
 /* Every event passes the stop point first (its time is from the start). */
 static int on_event(void *ctx, const tsr_cast_event *ev)
 {
@@ -60,7 +73,9 @@ static int on_event(void *ctx, const tsr_cast_event *ev)
     int skip = replay_point_skip(&r->point, ev->time_ns, marker ? ev->data : NULL, marker ? ev->len : 0);
     if (marker && r->args->list_marks &&
         replay_marks_add(&r->marks, r->point.seen, ev->time_ns, ev->data, ev->len) != TSR_OK)
-        return fail(r, "listing the marks", TSR_ERR_NOMEM);
+        return -fail(r, "listing the marks", TSR_ERR_NOMEM);
+    if (!skip && ev->kind == TSR_CAST_EXIT && apply_exit(r, ev) != 0)
+        return -1;
     return skip;
 }
 

@@ -30,14 +30,17 @@ const cli_command REPLAY_COMMAND = {
     "replay",
     "[--at SPAN|--event N|--mark NAME|--step N|--marks] [--rows N] [--cols N]\n"
     "              [--reflow] [--scrollback N] [--styled|--exact|--json|--svg] FILE.cast",
-    "replay an asciicast v2 recording and print the final screen",
+    "replay an asciicast v2 or v3 recording and print the final screen",
     "Output (\"o\") events are fed, resize (\"r\") events applied, input (\"i\") and\n"
-    "marker (\"m\") events skipped. The header's width and height are the starting\n"
-    "size unless --cols or --rows are given; resize events still apply. FILE may\n"
-    "be - for stdin. The file must be valid: a v2 header, one JSON event per line,\n"
-    "times that never decrease, no blank lines (a final newline is fine).\n"
-    "FILE may also be a journal from `tessera record --journal` (its first line is\n"
-    "\"tessera-journal 1\"): its frames are applied exactly as recorded.\n"
+    "marker (\"m\") events skipped, v3's exit (\"x\") kept as the exit status. The\n"
+    "header's size is the starting size unless --cols or --rows are given; resize\n"
+    "events still apply. FILE may be - for stdin. The file must be valid: a v2 or v3\n"
+    "header, one JSON event per line (v3: '#' comment lines too), v2 times that never\n"
+    "decrease, v3 intervals >= 0, no blank lines (a final newline is fine).\n"
+    "FILE may also be a journal from `tessera record --journal` or a failure's\n"
+    "trace.journal (its first line is \"tessera-journal 1\" or \"tessera-journal 2\"):\n"
+    "its frames are applied exactly as recorded; a trace that dropped its oldest\n"
+    "frames starts at a whole screen (a keyframe), after a mark that says so.\n"
     "\npoint (at most one; the end by default):\n"
     "  --at SPAN         the screen SPAN (500ms, 2s, 1m) after the recording's start,\n"
     "                    every event up to that time applied\n"

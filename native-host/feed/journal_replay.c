@@ -45,8 +45,7 @@ int journal_replay(const feed_args *args, input_file *in)
         }
         break;
     case JOURNAL_ERR_INVALID:
-        safe_fprintf(stderr, "%s: byte %lld: %s\n", in->name, err.offset, err.reason);
-        code = TSR_EXIT_USAGE;
+        code = journal_diag(in->name, &err);
         break;
     case JOURNAL_ERR_IO:
         code = diag_file_errno(in->name, "cannot read", err.read_errno);

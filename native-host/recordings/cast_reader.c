@@ -1,4 +1,4 @@
-/* asciicast v2 from a stream: this file reads lines, the core's reader
+/* asciicast v2 and v3 from a stream: this file reads lines, the core's reader
  * (tessera/recording.h) judges them, so the CLI and the wasm engines accept
  * and reject exactly the same recordings with the same reasons. */
 #include "cast_reader.h"
@@ -11,8 +11,11 @@
 /* Hands one event to the sink; returns CAST_OK or CAST_ERR_SINK. */
 static int dispatch(const cast_sink *sink, const tsr_cast_event *ev)
 {
-    if (ev->kind != TSR_CAST_HEADER && sink->event && sink->event(sink->ctx, ev) != 0)
-        return CAST_OK;
+    if (ev->kind == TSR_CAST_COMMENT)
+        return CAST_OK; /* not an event: --event and --at never count it */
+    int seen = ev->kind != TSR_CAST_HEADER && sink->event ? sink->event(sink->ctx, ev) : 0;
+    if (seen != 0)
+        return seen < 0 ? CAST_ERR_SINK : CAST_OK;
     int stop = 0;
     switch (ev->kind) {
     case TSR_CAST_HEADER:
@@ -24,7 +27,7 @@ static int dispatch(const cast_sink *sink, const tsr_cast_event *ev)
     case TSR_CAST_RESIZE:
         stop = sink->resize && sink->resize(sink->ctx, ev->cols, ev->rows) != 0;
         break;
-    default: /* input and markers show nothing */
+    default: /* input, markers and the exit show nothing */
         break;
     }
     return stop ? CAST_ERR_SINK : CAST_OK;

@@ -7,24 +7,38 @@
 
 #include "tessera/text.h"
 
-int cast_writer_begin(cast_writer *w, FILE *fp, int cols, int rows, uint64_t t0_ns)
+int cast_writer_begin(cast_writer *w, FILE *fp, int version, int cols, int rows, uint64_t t0_ns)
 {
     memset(w, 0, sizeof *w);
     w->fp = fp;
+    w->version = version;
     w->t0_ns = t0_ns;
-    return fprintf(fp,
-                   "{\"version\": 2, \"width\": %d, \"height\": %d, \"timestamp\": %lld, "
-                   "\"env\": {\"TERM\": \"xterm-256color\"}}\n",
-                   cols, rows, (long long)time(NULL)) < 0
-               ? -1
-               : 0;
+    long long now = (long long)time(NULL);
+    int n = version == 3
+                ? fprintf(fp,
+                          "{\"version\": 3, \"term\": {\"cols\": %d, \"rows\": %d, "
+                          "\"type\": \"xterm-256color\"}, \"timestamp\": %lld}\n",
+                          cols, rows, now)
+                : fprintf(fp,
+                          "{\"version\": 2, \"width\": %d, \"height\": %d, \"timestamp\": %lld, "
+                          "\"env\": {\"TERM\": \"xterm-256color\"}}\n",
+                          cols, rows, now);
+    return n < 0 ? -1 : 0;
 }
 
+/* Times are whole microseconds since t0 in both versions; v3 writes the
+ * difference of two of them, so its intervals sum to exactly the v2 times. */
 static void put_time(cast_writer *w, uint64_t t_ns)
 {
-    uint64_t d = t_ns > w->t0_ns ? t_ns - w->t0_ns : 0;
-    fprintf(w->fp, "[%llu.%06llu, ", (unsigned long long)(d / 1000000000u),
-            (unsigned long long)(d % 1000000000u / 1000u));
+    uint64_t us = (t_ns > w->t0_ns ? t_ns - w->t0_ns : 0) / 1000u;
+    uint64_t shown = us;
+    if (w->version == 3) {
+        shown = us > w->last_us ? us - w->last_us : 0;
+        if (us > w->last_us)
+            w->last_us = us;
+    }
+    fprintf(w->fp, "[%llu.%06llu, ", (unsigned long long)(shown / 1000000u),
+            (unsigned long long)(shown % 1000000u));
 }
 
 int cast_writer_data(cast_writer *w, uint64_t t_ns, char code, const unsigned char *data, size_t len)
@@ -55,5 +69,15 @@ int cast_writer_resize(cast_writer *w, uint64_t t_ns, int cols, int rows)
 {
     put_time(w, t_ns);
     fprintf(w->fp, "\"r\", \"%dx%d\"]\n", cols, rows);
+    return ferror(w->fp) ? -1 : 0;
+}
+
+int cast_writer_exit(cast_writer *w, uint64_t t_ns, int code, int signal)
+{
+    if (w->version != 3)
+        return 0;
+    int status = signal > 0 ? 128 + signal : code;
+    put_time(w, t_ns);
+    fprintf(w->fp, "\"x\", \"%d\"]\n", status < 0 || status > 255 ? 255 : status);
     return ferror(w->fp) ? -1 : 0;
 }

@@ -17,9 +17,11 @@ static FILE *open_for_writing(const char *path)
     return fp;
 }
 
-int recorder_open(recorder *r, const char *cast_path, const char *journal_path)
+int recorder_open(recorder *r, const char *cast_path, int cast_version,
+                  const char *journal_path)
 {
     memset(r, 0, sizeof *r);
+    r->cast_version = cast_version;
     if (cast_path && !(r->cast_fp = open_for_writing(cast_path)))
         return TSR_EXIT_USAGE;
     if (journal_path && !(r->journal_fp = open_for_writing(journal_path))) {
@@ -33,7 +35,7 @@ int recorder_begin(recorder *r, int cols, int rows, uint64_t t0_ns)
 {
     int bad = 0;
     if (r->cast_fp)
-        bad |= cast_writer_begin(&r->cast, r->cast_fp, cols, rows, t0_ns) != 0;
+        bad |= cast_writer_begin(&r->cast, r->cast_fp, r->cast_version, cols, rows, t0_ns) != 0;
     if (r->journal_fp) {
         tsr_frame first;
         memset(&first, 0, sizeof first);
@@ -61,6 +63,8 @@ int recorder_frame(void *ctx, const tsr_frame *f)
             bad |= cast_writer_data(&r->cast, f->time_ns, 'i', f->data, f->len) != 0;
         else if (f->type == TSR_FRAME_RESIZE)
             bad |= cast_writer_resize(&r->cast, f->time_ns, f->cols, f->rows) != 0;
+        else if (f->type == TSR_FRAME_EXIT)
+            bad |= cast_writer_exit(&r->cast, f->time_ns, f->exit_code, f->exit_signal) != 0;
     }
     if (r->journal_fp && fflush(r->journal_fp) != 0)
         bad = 1;

@@ -50,7 +50,7 @@ int exec_fail(tape_exec *x, const tape_step *st, int code, const char *w, const 
     vsnprintf(why, sizeof why, fmt, ap);
     va_end(ap);
     if (!x->why[0] && x->fail_step < 0 && x->fail_event < 0 && !st)
-        x->fail_event = x->trace.events; /* not a step's failure: its moment is now */
+        x->fail_event = trace_moment(&x->trace); /* not a step's failure: its moment is now */
     if (!x->why[0] && exec_shows_details(x))
         snprintf(x->why, sizeof x->why, "%s%s%s", w ? w : "", w ? ": " : "", why);
     else if (!x->why[0])

@@ -34,7 +34,8 @@ typedef struct tape_exec {
     char step_why[320]; /* the running step's failure, for its end mark */
     int step_failed;    /* the running step failed (a snapshot's run goes on) */
     long fail_step;     /* the first failed step (-1: none, or outside the steps) */
-    long fail_event;    /* without a step: the trace's events when it failed (-1: none) */
+    long fail_moment;   /* its end mark's moment (trace_moment) */
+    long fail_event;    /* without a step: the trace's moment when it failed (-1: none) */
     tsr_buf expectation; /* what the first failed step expected, as text */
     tsr_buf expected;    /* its expected screen (a spec snapshot's stored file) */
     int spec;            /* the program came from a spec: steps go by their spec names */

@@ -85,6 +85,7 @@ static int traced_step(tape_exec *x, const tape_step *st, size_t i)
         return code;
     if (x->fail_step < 0 && x->fail_event < 0) {
         x->fail_step = (long)i; /* its end mark is the failing moment */
+        x->fail_moment = trace_moment(&x->trace);
         if (!x->expectation.len)
             expectation_of(x, st, &x->expectation);
     }
@@ -110,8 +111,9 @@ static void write_artifacts(tape_exec *x, const char *path, tape_outcome *out)
     char *expectation = details ? text_of(&x->expectation) : NULL;
     char *expected = details ? text_of(&x->expected) : NULL;
     artifact_info info = {x->args->artifacts, path, NULL, NULL, x->why, expectation, expected,
-                          expected ? x->expected.len : 0, x->fail_step, x->fail_event,
-                          x->args->term};
+                          expected ? x->expected.len : 0, -1, -1, x->args->term};
+    trace_failure_at(&x->trace, x->fail_step, x->fail_step >= 0 ? x->fail_moment : x->fail_event,
+                     &info.step, &info.event);
     artifact_result r = {{0}, {0}, 0};
     artifacts_write(&info, x->trace.bytes.data, x->trace.bytes.len, &r);
     if (out) {
@@ -236,6 +238,7 @@ static int run(const char *path, const tape *t, const live_options *a, recorder 
     x.step_failed = 0;
     x.fail_step = -1;
     x.fail_event = -1;
+    x.fail_moment = -1;
     memset(&x.expectation, 0, sizeof x.expectation);
     memset(&x.expected, 0, sizeof x.expected);
     x.rec = rec;
@@ -244,6 +247,8 @@ static int run(const char *path, const tape *t, const live_options *a, recorder 
     frame_sink sink = {&x, trace_and_record};
     int code = out ? live_open(&x.s, &eff, t->argv, sink) : live_start(&x.s, &eff, t->argv, sink);
     /* no frame has come yet: frames arrive only when the session is pumped */
+    if (code == TSR_EXIT_OK)
+        trace_watch(&x.trace, x.s.term);
     if (code == TSR_EXIT_OK && rec && recorder_begin(rec, eff.term.cols, eff.term.rows, t0) != 0)
         code = diag_internal("the recording could not be written");
     if (code != TSR_EXIT_OK && out) /* the reason may name the program: not reported */

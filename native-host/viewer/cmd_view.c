@@ -82,8 +82,7 @@ static int check_file(FILE *fp, const char *name)
         journal_error err;
         int rc = journal_screen(fp, &a, &res, &err);
         if (rc == JOURNAL_ERR_INVALID) {
-            safe_fprintf(stderr, "%s: byte %lld: %s\n", name, err.offset, err.reason);
-            code = TSR_EXIT_USAGE;
+            code = journal_diag(name, &err);
         } else if (rc == JOURNAL_ERR_IO) {
             code = diag_file_errno(name, "cannot read", err.read_errno);
         } else if (rc != JOURNAL_OK) {

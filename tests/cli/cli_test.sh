@@ -464,6 +464,105 @@ case_err_replay_needs_file() {
     expect_error 2 'tessera: replay needs a FILE.cast argument (see tessera --help)'
 }
 
+# ------------------------------------------------------------ asciicast v3
+
+# One session written by hand twice from the published descriptions
+# (https://docs.asciinema.org/manual/asciicast/v2/ and
+# https://docs.asciinema.org/manual/asciicast/v3/): v2 with times since the
+# start, v3 with intervals since the previous event, comments, and the exit.
+make_v2_v3_pair() {
+    cast s2.cast '{"version": 2, "width": 12, "height": 3, "timestamp": 1700000000}' \
+        '[0.248848, "o", "\u001b[1;31mred\u001b[0m\r\n"]' \
+        '[1.249224, "i", "SECRET"]' \
+        '[1.5, "m", "half"]' \
+        '[2.643733, "o", "\u001b[42mgreen\u001b[0m"]' \
+        '[4.693733, "r", "20x4"]' \
+        '[6.235561, "o", "\r\n01234567890123456789"]' \
+        '[6.8, "m", "end"]' \
+        '[7.122561, "o", "\r\nbye"]'
+    cast s3.cast '{"version": 3, "term": {"cols": 12, "rows": 3, "type": "xterm-256color"}, "timestamp": 1700000000, "title": "pair", "env": {"SHELL": "/bin/sh"}, "tags": ["t"]}' \
+        '# written by hand: the same session as s2.cast' \
+        '[0.248848, "o", "\u001b[1;31mred\u001b[0m\r\n"]' \
+        '[1.000376, "i", "SECRET"]' \
+        '[0.250776, "m", "half"]' \
+        '#' \
+        '[1.143733, "o", "\u001b[42mgreen\u001b[0m"]' \
+        '[2.05, "r", "20x4"]' \
+        '# a resize, then a full-width line' \
+        '[1.541828, "o", "\r\n01234567890123456789"]' \
+        '[0.564439, "m", "end"]' \
+        '[0.322561, "o", "\r\nbye"]' \
+        '[0.5, "x", "3"]'
+}
+
+# same ARG...: replay ARG... of s2.cast and of s3.cast print the same, and succeed.
+same() {
+    run replay "$@" s2.cast
+    cp out out2
+    [ "$CODE" -eq 0 ] || fail "replay $* s2.cast: exit $CODE: $(cat err)"
+    run replay "$@" s3.cast
+    [ "$CODE" -eq 0 ] || fail "replay $* s3.cast: exit $CODE: $(cat err)"
+    cmp -s out2 out || { fail "replay $* differs between v2 and v3"; show_bytes out2 out; }
+}
+
+case_replay_v3_matches_v2() {
+    make_v2_v3_pair
+    run replay s3.cast
+    expect_ok 'red\ngreen\n01234567890123456789\nbye\n'
+    same
+    same --styled
+    same --json
+    same --marks
+    # every event of v2 (8) is the same event in v3; v3's 9th is its exit
+    for k in 0 1 2 3 4 5 6 7 8; do same --event "$k" --exact; done
+    run replay --event 9 s3.cast
+    cp out want9
+    run replay s3.cast
+    cmp -s want9 out || fail "--event 9 (the exit) is not the final screen"
+    # interval sums land on the v2 times exactly, to the microsecond
+    for at in 0.248848s 0.248847s 1500ms 2.643733s 2.643732s 4.693733s 6.235561s 6.23556s 7.122561s; do
+        same --at "$at" --exact
+    done
+    same --mark half --exact
+    same --mark end --exact
+}
+
+case_err_cast_v3() {
+    cast rec.cast '{"version": 3, "width": 80, "height": 24}'
+    run replay rec.cast
+    expect_error 2 'rec.cast:1: not an asciicast v3 header: "term" must be an object with "cols" and "rows"'
+    cast rec.cast '{"version": 3, "term": {"cols": 80, "rows": 1001}}'
+    run replay rec.cast
+    expect_error 2 'rec.cast:1: not an asciicast v3 header: "term.rows" must be an integer from 1 to 1000'
+    cast rec.cast '# first' '{"version": 3, "term": {"cols": 80, "rows": 24}}'
+    run replay rec.cast
+    expect_error 2 'rec.cast:1: a comment cannot come first: line 1 is the asciicast header'
+    cast rec.cast '{"version": 3, "term": {"cols": 80, "rows": 24}}' '# ok' '[1, "o", "a"]' '[-0.1, "o", "b"]'
+    run replay rec.cast
+    expect_error 2 'rec.cast:4: event interval must be a number >= 0'
+    cast rec.cast '{"version": 3, "term": {"cols": 80, "rows": 24}}' '[1, "r", "80by24"]'
+    run replay rec.cast
+    expect_error 2 'rec.cast:2: bad resize "80by24": expected COLSxROWS'
+    cast rec.cast '{"version": 3, "term": {"cols": 80, "rows": 24}}' '[1, "q", ""]'
+    run replay rec.cast
+    expect_error 2 'rec.cast:2: unknown event code "q"'
+    cast rec.cast '{"version": 3, "term": {"cols": 80, "rows": 24}}' '[1, "x", "ok"]'
+    run replay rec.cast
+    expect_error 2 'rec.cast:2: bad exit status "ok": expected a whole number from 0 to 255'
+    cast rec.cast '{"version": 3, "term": {"cols": 80, "rows": 24}}' '[1, "o"]'
+    run replay rec.cast
+    expect_error 2 'rec.cast:2: event must be a JSON array [interval, code, data]'
+}
+
+case_record_cast_format_flag() {
+    run record --cast-format v4 -o a.cast -- true
+    expect_error 2 'tessera: --cast-format must be v2 or v3, got "v4" (see tessera --help)'
+    run script --cast-format v2.0 x.tape
+    expect_error 2 'tessera: --cast-format must be v2 or v3, got "v2.0" (see tessera --help)'
+    run run --cast-format v3 -- true
+    expect_error 2 'tessera: --cast-format is not an option of tessera run (see tessera --help)'
+}
+
 # ------------------------------------------------------------ file errors
 
 case_err_cannot_open() {
@@ -484,22 +583,22 @@ case_err_cannot_read() {
 case_err_cast_version() {
     cast rec.cast '{"version": 1, "width": 80, "height": 24}' '[0, "o", "x"]'
     run replay rec.cast
-    expect_error 2 'rec.cast:1: not an asciicast v2 header: "version" must be 2'
+    expect_error 2 'rec.cast:1: not an asciicast header: "version" must be 2 or 3'
     cast rec.cast '{"width": 80, "height": 24}'
     run replay rec.cast
-    expect_error 2 'rec.cast:1: not an asciicast v2 header: "version" must be 2'
+    expect_error 2 'rec.cast:1: not an asciicast header: "version" must be 2 or 3'
     cast rec.cast '{"version": "2", "width": 80, "height": 24}'
     run replay rec.cast
-    expect_error 2 'rec.cast:1: not an asciicast v2 header: "version" must be 2'
+    expect_error 2 'rec.cast:1: not an asciicast header: "version" must be 2 or 3'
     cast rec.cast '{"version": 2, "version": 2, "width": 80, "height": 24}'
     run replay rec.cast
-    expect_error 2 'rec.cast:1: not an asciicast v2 header: "version" appears 2 times'
+    expect_error 2 'rec.cast:1: not an asciicast header: "version" appears 2 times'
 }
 
 case_err_cast_not_object() {
     cast rec.cast '[2, 80, 24]'
     run replay rec.cast
-    expect_error 2 'rec.cast:1: not an asciicast v2 header: expected a JSON object'
+    expect_error 2 'rec.cast:1: not an asciicast header: expected a JSON object'
 }
 
 case_err_cast_size() {
@@ -524,7 +623,7 @@ case_err_cast_size() {
 case_err_cast_empty() {
     : >rec.cast
     run replay rec.cast
-    expect_error 2 'rec.cast:1: empty file, expected an asciicast v2 header'
+    expect_error 2 'rec.cast:1: empty file, expected an asciicast header'
 }
 
 case_err_cast_blank_line() {

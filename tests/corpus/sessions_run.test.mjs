@@ -146,7 +146,7 @@ test('external recordings are reported without failing; an unreadable one names 
   assert.match(r.stdout, /sessions: 3 recording\(s\) \(1 external\)/);
   const own = path.join(casts, 'own.cast');
   assert.ok(r.stdout.includes(`DIVERGES liar sessions::${own}: differs from tessera at event 2 (output, 0.500 s), after byte 9 of the event (byte 16 of the stream): row 1`), r.stdout);
-  assert.ok(r.stdout.includes(`UNREADABLE ${path.join(casts, 'notes.txt')}: not a recording: line 1: not JSON`), r.stdout);
+  assert.ok(r.stdout.includes(`UNREADABLE ${path.join(casts, 'notes.txt')}: not a recording: line 1: bad JSON: `), r.stdout);
   assert.ok(r.stdout.includes(`UNREADABLE ${gone}: TESSERA_JOURNAL_DIR: ENOENT`), r.stdout);
   const doc = JSON.parse(readFileSync(json, 'utf8'));
   const ext = doc.records.find((x) => x.type === 'divergence' && x.external);
@@ -156,12 +156,12 @@ test('external recordings are reported without failing; an unreadable one names 
 });
 
 test('a bundled recording that cannot be read stops the run before any backend starts', async () => {
-  const bad = sessionScratch({ 'broken.cast': '{"version": 2}\n[1, "o"]\n' });
+  const bad = sessionScratch({ 'broken.cast': '{"version": 2, "width": 5, "height": 3}\n[1, "o"]\n' });
   try {
     writeLedger(bad.dir, {});
     const r = await runCorpus(sessionArgs(bad, ['tessera']));
     assert.equal(r.status, 2);
-    assert.match(r.stderr, /corpus\/sessions\/fixtures\/broken\.cast: not a recording: line 2: an event is \[time, code, data\]/);
+    assert.match(r.stderr, /corpus\/sessions\/fixtures\/broken\.cast: not a recording: line 2: event must be a JSON array \[time, code, data\]/);
   } finally {
     bad.cleanup();
   }

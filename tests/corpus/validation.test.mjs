@@ -81,7 +81,7 @@ test('the rules the schema cannot say', () => {
   ];
   const e = errorsOf({ 'a.json': cases }, (s) => {
     writeFileSync(path.join(s.dir, 'corpus', 'x.cast'), '{"version": 2, "width": 10, "height": 2}\n');
-    writeFileSync(path.join(s.dir, 'corpus', 'demo', 'cases', 'bad.cast'), '{"version": 2}\n[1, "o"]\n');
+    writeFileSync(path.join(s.dir, 'corpus', 'demo', 'cases', 'bad.cast'), '{"version": 2, "width": 5, "height": 3}\n[1, "o"]\n');
   });
   const got = e.map((x) => `${x.case} ${x.pointer} ${x.message}`);
   assert.deepEqual(got, [
@@ -91,7 +91,7 @@ test('the rules the schema cannot say', () => {
     'empty-step /cases/3/steps/1 an empty step',
     'outside /cases/4/recordingRef "../../x.cast" is outside the suite\'s folder',
     'missing-recording /cases/5/recordingRef "none.cast" does not exist',
-    'bad-recording /cases/6/recordingRef "bad.cast": line 2: an event is [time, code, data]',
+    'bad-recording /cases/6/recordingRef "bad.cast": line 2: event must be a JSON array [time, code, data]',
   ]);
 });
 

@@ -12,17 +12,22 @@ static void check_event(const tsr_cast_event *ev, long line, uint64_t *last_ns)
 {
     if (line == 1) {
         FUZZ_CHECK(ev->kind == TSR_CAST_HEADER);
+        FUZZ_CHECK(ev->version == 2 || ev->version == 3);
         FUZZ_CHECK(ev->cols >= 1 && ev->cols <= TSR_MAX_COLS);
         FUZZ_CHECK(ev->rows >= 1 && ev->rows <= TSR_MAX_ROWS);
         return;
     }
-    FUZZ_CHECK(ev->kind >= TSR_CAST_OUTPUT && ev->kind <= TSR_CAST_MARKER);
+    FUZZ_CHECK(ev->kind >= TSR_CAST_OUTPUT && ev->kind <= TSR_CAST_COMMENT);
+    if (ev->kind == TSR_CAST_COMMENT)
+        return; /* a v3 comment line: not an event, no time */
     FUZZ_CHECK(ev->time >= 0);
     FUZZ_CHECK(ev->time_ns >= *last_ns); /* times never go back */
     *last_ns = ev->time_ns;
     if (ev->kind == TSR_CAST_RESIZE) {
         FUZZ_CHECK(ev->cols >= 1 && ev->cols <= TSR_MAX_COLS);
         FUZZ_CHECK(ev->rows >= 1 && ev->rows <= TSR_MAX_ROWS);
+    } else if (ev->kind == TSR_CAST_EXIT) {
+        FUZZ_CHECK(ev->exit_code >= 0 && ev->exit_code <= 255);
     } else {
         FUZZ_CHECK(ev->len == 0 || ev->data != NULL);
         fuzz_touch(ev->data, ev->len);

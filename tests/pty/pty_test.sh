@@ -354,6 +354,37 @@ case_record_journal_replay() {
     expect_err "r.journal: --mark: this journal holds no marks"
 }
 
+# record --cast-format v3: the same real session as the journal holds it,
+# event by event, and as a v2 recording of the program shows it; the exit
+# status is the x event (a signal as 128 + its number).
+case_record_cast_v3() {
+    prog='printf "\033[1;31mred\033[0m\n"; sleep 0.1; printf "\033[42mgreen\033[0m \342\234\223\n"; exit 3'
+    "$BIN" record --rows 4 --cols 20 --cast-format v3 -o s3.cast --journal s.journal \
+        --env "TSR_TEST_MARK=$MARK" -- sh -c "$prog" </dev/null >out 2>err
+    CODE=$?
+    expect_code 0
+    head -1 s3.cast | grep -q '^{"version": 3, "term": {"cols": 20, "rows": 4' || fail "v3 header: $(head -1 s3.cast)"
+    tail -1 s3.cast | grep -q '"x", "3"\]$' || fail "no exit event: $(tail -1 s3.cast)"
+    events=$(($(wc -l <s3.cast) - 1))
+    k=0
+    while [ "$k" -le "$events" ]; do
+        "$BIN" replay --styled --event "$k" s3.cast >c.txt 2>err || fail "replay --event $k: $(cat err)"
+        "$BIN" replay --styled --event "$k" s.journal >j.txt 2>err || fail "journal --event $k: $(cat err)"
+        cmp -s c.txt j.txt || { fail "event $k: the v3 cast and the journal differ"; cat c.txt j.txt >&2; }
+        k=$((k + 1))
+    done
+    grep -q "{bg=2}green{} ✓" c.txt || fail "final screen: $(cat c.txt)"
+    "$BIN" record --rows 4 --cols 20 -o s2.cast --env "TSR_TEST_MARK=$MARK" -- sh -c "$prog" \
+        </dev/null >out 2>err || fail "v2 record: $(cat err)"
+    head -1 s2.cast | grep -q '^{"version": 2, "width": 20, "height": 4' || fail "v2 header"
+    grep -q '"x"' s2.cast && fail "a v2 cast has no exit event"
+    "$BIN" replay --styled s2.cast >c2.txt 2>err || fail "replay v2: $(cat err)"
+    cmp -s c2.txt c.txt || { fail "the v2 and v3 recordings replay differently"; cat c2.txt c.txt >&2; }
+    "$BIN" record --cast-format v3 -o k.cast --env "TSR_TEST_MARK=$MARK" -- sh -c 'kill -TERM $$' \
+        </dev/null >out 2>err
+    tail -1 k.cast | grep -q '"x", "143"\]$' || fail "signal exit: $(tail -1 k.cast)"
+}
+
 case_record_attached_tty() {
     # script(1) gives tessera a terminal on stdin: record attaches to it (raw
     # mode), forwards what is typed, and restores the mode when it ends.

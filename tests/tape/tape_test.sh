@@ -248,6 +248,15 @@ case_script_records_session() {
     grep -q '"r", "50x12"' s.cast || fail "the cast has no resize event"
     grep -q '"i", "go"' s.cast || fail "the cast has no input event"
     grep -q 'red' screen.txt || fail "the snapshot misses the text: $(cat screen.txt)"
+    # --cast-format v3: the same session as asciicast v3, ending with its exit
+    script --cast-format v3 --cast s3.cast record_session.tape
+    expect_code 0
+    head -1 s3.cast | grep -q '^{"version": 3, "term": {"cols": ' ||
+        fail "no v3 header: $(head -1 s3.cast)"
+    tail -1 s3.cast | grep -q '"x", "0"\]$' || fail "the v3 cast does not end with the exit: $(tail -1 s3.cast)"
+    "$BIN" replay --exact s3.cast >replayed 2>err || fail "s3.cast: replay failed: $(cat err)"
+    "$BIN" replay --exact s.cast >replayed2 2>err
+    cmp -s replayed2 replayed || { fail "the v3 cast replays to another screen"; cat -A replayed2 replayed >&2; }
 }
 # A recording that cannot be opened is exit 2 before anything runs; an
 # invalid tape creates no recording.

@@ -166,6 +166,8 @@ static void structs(emitter *e)
     FIELD(e, tsr_cast_event, kind);
     FIELD(e, tsr_cast_event, cols);
     FIELD(e, tsr_cast_event, rows);
+    FIELD(e, tsr_cast_event, version);
+    FIELD(e, tsr_cast_event, exit_code);
     END_STRUCT(e);
     close_object(e);
 }
@@ -193,6 +195,7 @@ static void enums(emitter *e)
     VALUE(e, INPUT_ACK, TSR_FRAME_INPUT_ACK);
     VALUE(e, INPUT, TSR_FRAME_INPUT);
     VALUE(e, MARK, TSR_FRAME_MARK);
+    VALUE(e, KEYFRAME, TSR_FRAME_KEYFRAME);
     close_object(e);
 
     open_object(e, "CAST_KIND");
@@ -201,6 +204,8 @@ static void enums(emitter *e)
     VALUE(e, INPUT, TSR_CAST_INPUT);
     VALUE(e, RESIZE, TSR_CAST_RESIZE);
     VALUE(e, MARKER, TSR_CAST_MARKER);
+    VALUE(e, EXIT, TSR_CAST_EXIT);
+    VALUE(e, COMMENT, TSR_CAST_COMMENT);
     close_object(e);
 
     open_object(e, "CURSOR_SHAPE");
@@ -277,6 +282,7 @@ int main(void)
     enums(&e);
     open_object(&e, "strings");
     bytes(&e, "JOURNAL_MAGIC", TSR_JOURNAL_MAGIC, sizeof TSR_JOURNAL_MAGIC - 1);
+    bytes(&e, "JOURNAL_MAGIC_V1", TSR_JOURNAL_MAGIC_V1, sizeof TSR_JOURNAL_MAGIC_V1 - 1);
     close_object(&e);
     printf("}\n");
     return fflush(stdout) == 0 ? 0 : 1;

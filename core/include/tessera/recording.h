@@ -1,17 +1,27 @@
-/* tessera: reading asciicast v2 recordings, one line at a time.
+/* tessera: reading asciicast v2 and v3 recordings, one line at a time.
  *
  * The reader lives in the core so that every engine (the native CLI, the
  * wasm builds under the JS package) accepts and rejects exactly the same
  * files with exactly the same reasons. It does no I/O: the host reads the
  * file, splits it at '\n' and hands each line (without the '\n') over.
  *
- * Line 1 is the header, a JSON object with "version": 2 and integer
- * "width" and "height" (1..TSR_MAX_COLS / 1..TSR_MAX_ROWS); other header
- * fields are allowed and ignored. Every further line is one event,
- * [time, code, data]: time a number >= 0 that never decreases, code one of
- * "o" (output), "i" (input), "r" (resize, data "COLSxROWS") or "m" (marker),
- * data a string. Any other code is an error. A line that is empty (or only
- * blanks) is an error; a file's final '\n' does not start a line. */
+ * Line 1 is the header, a JSON object whose "version" says the format.
+ * v2 (https://docs.asciinema.org/manual/asciicast/v2/): integer "width" and
+ * "height" (1..TSR_MAX_COLS / 1..TSR_MAX_ROWS). v3
+ * (https://docs.asciinema.org/manual/asciicast/v3/): a "term" object with
+ * integer "cols" and "rows" (same bounds). Other header fields are allowed
+ * and ignored. Every further line is one event, [time, code, data]: in v2
+ * time is seconds since the start, a number >= 0 that never decreases; in
+ * v3 it is the interval since the previous event, a number >= 0, and the
+ * event's time is the sum of the intervals so far, added in whole
+ * nanoseconds (each interval rounded), so a v3 file and the v2 file of the
+ * same session (microsecond times) give the same time_ns to the nanosecond.
+ * Codes: "o" (output), "i" (input), "r" (resize, data "COLSxROWS"), "m"
+ * (marker) and, in v3 only, "x" (exit, data the status "0".."255"); data is a
+ * string. Any other code is an error. In v3 a line starting with '#' is a
+ * comment (TSR_CAST_COMMENT: not an event); line 1 cannot be one. A line
+ * that is empty (or only blanks) is an error; a file's final '\n' does not
+ * start a line. */
 #ifndef TESSERA_RECORDING_H
 #define TESSERA_RECORDING_H
 
@@ -28,17 +38,21 @@ typedef enum tsr_cast_kind {
     TSR_CAST_INPUT = 3,  /* data: what was typed (never shown) */
     TSR_CAST_RESIZE = 4, /* cols, rows */
     TSR_CAST_MARKER = 5, /* data: the marker's label */
+    TSR_CAST_EXIT = 6,   /* v3: exit_code, the program's exit status */
+    TSR_CAST_COMMENT = 7, /* v3: a '#' line; not an event, nothing to do */
 } tsr_cast_kind;
 
 /* One line's meaning. Field order keeps the layout the same on 32- and
  * 64-bit targets up to pointer size (the JS wrapper reads it directly). */
 typedef struct tsr_cast_event {
-    uint64_t time_ns; /* events: the time in nanoseconds (rounded; 0 for the header) */
-    double time;      /* events: the time in seconds as written */
+    uint64_t time_ns; /* events: the time from the start in nanoseconds (rounded; 0 for the header) */
+    double time;      /* events: in seconds, as written (v2) or time_ns / 1e9 (v3) */
     const char *data; /* OUTPUT, INPUT, MARKER: decoded bytes, valid until the next call */
     size_t len;
     int kind;         /* tsr_cast_kind */
     int cols, rows;   /* HEADER and RESIZE */
+    int version;      /* HEADER: the format, 2 or 3 */
+    int exit_code;    /* EXIT: 0..255 */
 } tsr_cast_event;
 
 typedef struct tsr_cast_reader tsr_cast_reader;

@@ -284,23 +284,27 @@ typedef enum tsr_frame_type {
     TSR_FRAME_INPUT_ACK = 5,
     TSR_FRAME_INPUT = 6, /* bytes written to the program (journals); shows nothing */
     TSR_FRAME_MARK = 7,  /* a test's step as UTF-8 text (journals, traces); shows nothing */
+    TSR_FRAME_KEYFRAME = 8, /* a whole screen (tsr_term_keyframe) where a trace was cut */
 } tsr_frame_type;
 
 #define TSR_FRAME_HEADER_BYTES 16
 #define TSR_FRAME_MAX_PAYLOAD (16u * 1024 * 1024)
 
-/* A journal (`tessera record --journal`; replayed by the native CLI and the JS package) is
- * this line, then frames as tsr_frame_encode writes them, the first a RESIZE of the
- * recorded size. */
-#define TSR_JOURNAL_MAGIC "tessera-journal 1\n"
+/* A journal (`tessera record --journal`, a failure's trace; replayed by the native CLI and
+ * the JS package) is a line naming its version, then frames as tsr_frame_encode writes
+ * them, the first a RESIZE of the recorded size. Version 2 may hold KEYFRAME frames (a
+ * trace that dropped its oldest frames starts at one); version 1 never does, so
+ * recordings, which hold none, keep writing it for older readers. Readers take both. */
+#define TSR_JOURNAL_MAGIC "tessera-journal 2\n"
+#define TSR_JOURNAL_MAGIC_V1 "tessera-journal 1\n"
 
 typedef struct tsr_frame {
     int type;          /* tsr_frame_type */
     uint64_t time_ns;  /* host monotonic time */
     const uint8_t *data; /* OUTPUT: the bytes read; INPUT: the bytes written; MARK: its
-                          * label (not owned) */
+                          * label; KEYFRAME: tsr_term_keyframe's bytes (not owned) */
     size_t len;
-    int rows, cols;    /* RESIZE */
+    int rows, cols;    /* RESIZE, KEYFRAME: the size */
     int exit_code;     /* EXIT: the status, or -1 when a signal ended it */
     int exit_signal;   /* EXIT: the signal, 0 if none */
     uint64_t action_id; /* INPUT_ACK */
@@ -312,6 +316,17 @@ int tsr_frame_encode(const tsr_frame *frame, tsr_buf *out);
  * length and, for OUTPUT, frame->data points into bytes. TSR_ERR_AGAIN if
  * the frame is not complete yet; TSR_ERR_FORMAT if it can never be valid. */
 int tsr_frame_decode(const void *bytes, size_t len, tsr_frame *frame, size_t *consumed);
+
+/* A keyframe: bytes that, fed to a freshly reset terminal of this one's size, rebuild
+ * what it shows: every cell of both buffers with its text and style (hyperlinks
+ * included), soft wraps, the cursor (place, pending wrap, shape, visibility), the pen,
+ * charsets, saved cursors, margins, tab stops, the modes, titles and their stack, the
+ * palette, the clipboard, and the newest scrollback lines whose bytes fit in
+ * scrollback_bytes (0: none). The bell count and the unhandled list are not kept; the
+ * few approximations are in core/README.md, "Keyframes". Appended to out; a KEYFRAME
+ * frame carries them with the size, and applying it resets the terminal, sizes it and
+ * feeds them. */
+int tsr_term_keyframe(const tsr_term *term, size_t scrollback_bytes, tsr_buf *out);
 
 /* Applies a frame. If what a person would see changed (visible cells and
  * their styles, the cursor's position, shape, visibility and blink, the
