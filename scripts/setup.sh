@@ -11,7 +11,8 @@ cd "$(dirname "$0")/.."
 # vt100 and alacritty_terminal with Debian's cargo, for bench/rust/), the real programs
 # the tests record (and, on the line after them, those corpus/sessions/record.sh records),
 # the wasm toolchains, and the browser that tests/browser/ drives through playwright-core
-# (npm; it never downloads a browser). nodejs and npm are handled apart.
+# (npm; it never downloads a browser), then the release's tools (scripts/release.sh: musl for
+# the static binary; tests/install/: busybox-static, strace). nodejs and npm are handled apart.
 PACKAGES=(
   build-essential cmake pkg-config dpkg-dev
   clang-14 lld-14 libclang-rt-14-dev libclang-rt-14-dev-wasm32 wasi-libc emscripten
@@ -20,6 +21,7 @@ PACKAGES=(
   tmux vim less htop dialog mc vttest python3-pyte
   whiptail nano ncdu man-db git procps bc ed python3
   chromium
+  musl-tools busybox-static strace
 )
 NODE_MIN_MAJOR=20
 

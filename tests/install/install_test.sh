@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# Installs each release artifact of DIST (scripts/release.sh's dist/) the way docs/install.md
+# says, into a fresh folder outside the checkout, and runs real programs through it:
+#
+#   bash tests/install/install_test.sh DIST
+#
+#   tarball  tar xzf; the binary alone in a chroot with no libc (static_chroot.sh)
+#   .deb     dpkg -i into a private root (--root: the machine's own dpkg database is left alone)
+#   npm      npm install --offline of the two tarballs; the JS package finds the binary itself
+#
+# For each: --version, which binary ran (/proc/PID/exe), vim typed into and saved by a tape,
+# a replay of a recording (checks.sh), all under strace with nothing opened in the checkout.
+# Then one version everywhere: project(VERSION), --version, the .deb, the man page, both npm
+# packages and the optional dependency. Root only (chroot, mounts). Prints one line per check
+# and exits non-zero if any failed; a check that cannot run is a failure, never a skip.
+set -euo pipefail
+
+dist=$(realpath "${1:?usage: install_test.sh DIST_DIR}")
+here=$(cd "$(dirname "$0")" && pwd)
+CHECKOUT=$(cd "$here/../.." && pwd)
+start=$(date +%s)
+[ "$(id -u)" -eq 0 ] || { echo "install: needs root (dpkg, chroot, mounts)" >&2; exit 1; }
+for tool in strace dpkg-deb dpkg node npm man tar; do
+  command -v "$tool" >/dev/null || { echo "install: $tool is missing (scripts/setup.sh)" >&2; exit 1; }
+done
+
+# The one version: the top-level project(VERSION).
+VERSION=$(sed -nE 's/^project\(tessera VERSION ([0-9.]+).*/\1/p' "$CHECKOUT/CMakeLists.txt")
+[ -n "$VERSION" ] || { echo "install: no project(tessera VERSION ...) in CMakeLists.txt" >&2; exit 1; }
+tarball=$dist/tessera-$VERSION-linux-x86_64.tar.gz
+deb=$dist/tessera_${VERSION}_amd64.deb
+npm_pkg=$dist/tessera-terminal-$VERSION.tgz
+npm_bin=$dist/tessera-terminal-linux-x64-$VERSION.tgz
+for f in "$tarball" "$deb" "$npm_pkg" "$npm_bin"; do
+  [ -f "$f" ] || { echo "install: $f is missing (bash scripts/release.sh)" >&2; exit 1; }
+done
+
+TMP=$(mktemp -d /tmp/tessera-install.XXXXXX)
+trap 'rm -rf "$TMP"' EXIT
+trap 'exit 143' INT TERM
+mkdir -p "$TMP/home" "$TMP/fixtures"
+FIX=$TMP/fixtures
+cp "$CHECKOUT/tests/tape/vim_edit.tape" "$CHECKOUT/tests/fixtures/casts/less.cast" \
+   "$CHECKOUT/tests/fixtures/casts/less.screen" "$FIX/"
+# shellcheck source=checks.sh
+source "$here/checks.sh"
+echo "install: version $VERSION, artifacts from $dist, working in $TMP"
+
+# ---- the tarball
+mkdir "$TMP/tar" && tar -xzf "$tarball" -C "$TMP/tar"
+tar_dir=$TMP/tar/tessera-$VERSION-linux-x86_64
+for f in tessera tessera.1 README.md CHANGELOG.md licenses/utf8proc-LICENSE.md licenses/musl-copyright; do
+  [ -e "$tar_dir/$f" ] || fail "tarball: $f missing"
+done
+check_binary tarball "$tar_dir/tessera"
+check_man tarball "$tar_dir/tessera.1"
+if out=$(timeout 200 bash "$here/static_chroot.sh" "$tar_dir/tessera" 2>&1); then
+  pass "tarball: $out"
+else
+  fail "tarball: $out"
+fi
+
+# ---- the .deb, into a private root with its own empty dpkg database
+root=$TMP/debroot
+mkdir -p "$root/var/lib/dpkg/info" "$root/var/lib/dpkg/updates"
+touch "$root/var/lib/dpkg/status"
+if timeout 120 dpkg --root="$root" --force-script-chrootless -i "$deb" >"$TMP/dpkg.out" 2>&1; then
+  pass "deb: dpkg -i (--root $root)"
+  check_binary deb "$root/usr/bin/tessera"
+  gunzip -c "$root/usr/share/man/man1/tessera.1.gz" >"$TMP/deb-man.1"
+  check_man deb "$TMP/deb-man.1"
+  [ "$(dpkg --root="$root" -s tessera | sed -n 's/^Version: //p')" = "$VERSION" ] \
+    && pass "deb: dpkg -s says version $VERSION" || fail "deb: dpkg -s version"
+  timeout 60 dpkg --root="$root" -r tessera >>"$TMP/dpkg.out" 2>&1 && [ ! -e "$root/usr/bin/tessera" ] \
+    && pass "deb: dpkg -r removed /usr/bin/tessera" || fail "deb: dpkg -r: $(tail -3 "$TMP/dpkg.out")"
+else
+  fail "deb: dpkg -i: $(tail -5 "$TMP/dpkg.out")"
+fi
+
+# ---- npm: both tarballs, offline (the package has no other dependencies)
+app=$TMP/npm-app
+mkdir -p "$app" && cp "$FIX/less.cast" "$FIX/less.screen" "$here/npm_check.mjs" "$app/"
+if (cd "$app" && timeout 120 env HOME="$TMP/home" npm install --offline --no-audit --no-fund \
+      --loglevel=error --cache "$TMP/npm-cache" "$npm_bin" "$npm_pkg" >"$TMP/npm.out" 2>&1); then
+  pass "npm: npm install --offline of both tarballs"
+  plat_bin=$app/node_modules/tessera-terminal-linux-x64/bin/tessera
+  check_binary npm "$plat_bin"
+  if traced "$TMP/npm.strace" "$app" "$(command -v node)" npm_check.mjs >"$TMP/npm_check.out" 2>&1; then
+    # shellcheck disable=SC2016
+    node -e '
+      const [out, bin, screen, v] = process.argv.slice(1);
+      const r = JSON.parse(require("fs").readFileSync(out, "utf8"));
+      const want = require("fs").readFileSync(screen, "utf8");
+      const bad = [];
+      if (r.host !== bin) bad.push(`host ${r.host}`);
+      if (r.exe !== bin) bad.push(`exe ${r.exe}`);
+      if (r.final + "\n" !== want) bad.push("replay screen differs");
+      for (const [k, got] of Object.entries(r.versions)) if (got !== v) bad.push(`${k} ${got}`);
+      if (bad.length) { console.error(bad.join("; ")); process.exit(1); }' \
+      "$TMP/npm_check.out" "$plat_bin" "$FIX/less.screen" "$VERSION" 2>"$TMP/npm_verdict" \
+      && pass "npm: the JS package found $plat_bin itself, ran a program, replayed less.cast" \
+      || fail "npm: $(cat "$TMP/npm_verdict")"
+    no_checkout "npm (node)" "$TMP/npm.strace"
+  else
+    fail "npm: npm_check.mjs: $(tail -5 "$TMP/npm_check.out")"
+  fi
+else
+  fail "npm: npm install: $(tail -5 "$TMP/npm.out")"
+fi
+
+# ---- one version everywhere (the installed binaries and the npm packages were checked above)
+deb_version=$(dpkg-deb -f "$deb" Version)
+js_version=$(node -p "require('$CHECKOUT/js/package.json').version")
+js_optional=$(node -p "require('$CHECKOUT/js/package.json').optionalDependencies['tessera-terminal-linux-x64']")
+man_th=$(sed -n 's/^\.TH TESSERA 1 "[^"]*" "tessera \([^"]*\)".*/\1/p' "$tar_dir/tessera.1")
+if [ "$deb_version" = "$VERSION" ] && [ "$js_version" = "$VERSION" ] \
+   && [ "$js_optional" = "$VERSION" ] && [ "$man_th" = "$VERSION" ]; then
+  pass "versions: CMakeLists.txt, .deb, js/package.json (and its optional dependency), man page: $VERSION"
+else
+  fail "versions: CMakeLists.txt $VERSION, .deb $deb_version, js $js_version, optional $js_optional, man $man_th"
+fi
+grep -q "^## \[$VERSION\]" "$CHECKOUT/CHANGELOG.md" && pass "versions: CHANGELOG.md has [$VERSION]" \
+  || fail "versions: CHANGELOG.md has no section [$VERSION]"
+
+echo "install: $failures failed, in $(( $(date +%s) - start )) s"
+[ "$failures" -eq 0 ]
