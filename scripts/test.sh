@@ -11,8 +11,9 @@
 #                                  corpus's own suite, the JS suites that start no program
 #   bash scripts/test.sh           the complete pass (what CI runs)
 #   bash scripts/test.sh --long    the same with 10 minutes of fuzzing, 100 rounds of the
-#                                  readiness loops (tests/ready) instead of 20, and every C
-#                                  test in the normal build too
+#                                  readiness loops (tests/ready) instead of 20, every C test
+#                                  in the normal build too, and the release built and
+#                                  installed from each artifact (tests/install)
 # Every part runs even when an earlier one failed; the summary says which failed, and the
 # exit status is non-zero if any did. A part that could not run is a failure, never a pass.
 set -uo pipefail
@@ -164,6 +165,10 @@ if [ "$normal_built" -eq 1 ]; then
 else
   fail_part "conformance corpus" "the normal build failed"
 fi
+
+# The release artifacts, installed as a user installs them (about 75 s from cold): --long.
+release_and_install() { bash scripts/release.sh && bash tests/install/install_test.sh dist; }
+[ "$LONG" -eq 0 ] || part "release, installed from each artifact" release_and_install
 
 # A test meant to fail writes its artifacts to a temporary folder: none may be left in the
 # tree (the folder is git-ignored, so only this check would see one).

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs each release artifact of DIST (scripts/release.sh's dist/) the way docs/install.md
+# Installs each release artifact of DIST (scripts/release.sh's dist/) the way README.md ("Install")
 # says, into a fresh folder outside the checkout, and runs real programs through it:
 #
 #   bash tests/install/install_test.sh DIST
