@@ -4,7 +4,7 @@
 // program (ctest, so under ASan+UBSan too) it runs them on the adapters given:
 //
 //   node tests/adapters/malformed_commands.mjs NAME ADAPTER [ARGS...]
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const h = (s) => Buffer.from(s, 'latin1').toString('hex');
@@ -99,33 +99,60 @@ export const HOSTILE = [
   ['a sequence cut by a mode probe', OPEN + `feed ${h('\x1b[')}\nmode ?25\nfeed ${h('31mA')}\ndump\n`],
 ];
 
-/**
- * Runs every script on argv; returns the problems found, one string each, and the
- * hostile scripts not run because the emulator named crashes on them itself.
- */
-export function checkAdapter(name, argv) {
-  const [cmd, ...args] = argv;
-  const run = (script) => spawnSync(cmd, args, { input: script, timeout: 60_000, maxBuffer: 1 << 26 });
-  const problems = [];
-  for (const [why, script, line] of MALFORMED) {
-    const r = run(script);
-    const err = r.stderr?.toString() ?? '';
-    if (r.error) problems.push(`${why}: cannot run: ${r.error.message}`);
-    else if (r.status !== 2) problems.push(`${why}: exit ${r.status ?? r.signal}, not 2 (${err.trim()})`);
-    else if (!new RegExp(`^\\S+ adapter: line ${line}: .+`).test(err))
-      problems.push(`${why}: the message does not name line ${line}: ${JSON.stringify(err)}`);
-  }
-  const notRun = [];
-  for (const [why, script, crashes] of HOSTILE) {
-    if (crashes?.[name]) {
-      notRun.push(`${why}: ${crashes[name]}`);
-      continue;
+// One script through the adapter: {status, signal, stderr} or {error}. Its answers are
+// read and dropped (a hostile script's may be large); a hung one is killed at 60 s.
+function runScript(cmd, args, script, env) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { env, timeout: 60_000, killSignal: 'SIGKILL' });
+    const err = [];
+    child.stdout.resume();
+    child.stderr.on('data', (d) => err.push(d));
+    child.on('error', (error) => resolve({ error }));
+    child.on('close', (status, signal) => resolve({ status, signal, stderr: Buffer.concat(err).toString() }));
+    child.stdin.on('error', () => {}); // an adapter that refuses a line stops reading
+    child.stdin.end(script);
+  });
+}
+
+// fn over items, `width` at once (each script is its own adapter process), results in order.
+async function eachLimited(items, width, fn) {
+  const results = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i]);
     }
-    const r = run(script);
+  };
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker));
+  return results;
+}
+
+/**
+ * Runs every script on argv, three adapters at once, in env (default: this process's);
+ * resolves the problems found, one string each, and the hostile scripts not run because
+ * the emulator named crashes on them itself.
+ */
+export async function checkAdapter(name, argv, { env = process.env } = {}) {
+  const [cmd, ...args] = argv;
+  const run = (script) => runScript(cmd, args, script, env);
+  const problems = [];
+  const malformed = await eachLimited(MALFORMED, 3, ([, script]) => run(script));
+  MALFORMED.forEach(([why, , line], i) => {
+    const r = malformed[i];
     if (r.error) problems.push(`${why}: cannot run: ${r.error.message}`);
-    else if (r.status !== 0)
-      problems.push(`${why}: exit ${r.status ?? r.signal}, not 0: ${r.stderr.toString().trim()}`);
-  }
+    else if (r.status !== 2) problems.push(`${why}: exit ${r.status ?? r.signal}, not 2 (${r.stderr.trim()})`);
+    else if (!new RegExp(`^\\S+ adapter: line ${line}: .+`).test(r.stderr))
+      problems.push(`${why}: the message does not name line ${line}: ${JSON.stringify(r.stderr)}`);
+  });
+  const notRun = HOSTILE.filter(([, , crashes]) => crashes?.[name]).map(([why, , crashes]) => `${why}: ${crashes[name]}`);
+  const hostile = HOSTILE.filter(([, , crashes]) => !crashes?.[name]);
+  const answered = await eachLimited(hostile, 3, ([, script]) => run(script));
+  hostile.forEach(([why], i) => {
+    const r = answered[i];
+    if (r.error) problems.push(`${why}: cannot run: ${r.error.message}`);
+    else if (r.status !== 0) problems.push(`${why}: exit ${r.status ?? r.signal}, not 0: ${r.stderr.trim()}`);
+  });
   return { problems, notRun };
 }
 
@@ -134,7 +161,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     process.stderr.write('usage: node tests/adapters/malformed_commands.mjs NAME ADAPTER [ARGS...]\n');
     process.exit(2);
   }
-  const { problems, notRun } = checkAdapter(process.argv[2], process.argv.slice(3));
+  const { problems, notRun } = await checkAdapter(process.argv[2], process.argv.slice(3));
   for (const p of problems) process.stderr.write(`FAIL ${p}\n`);
   for (const n of notRun) process.stdout.write(`not run: ${n}\n`);
   const total = MALFORMED.length + HOSTILE.length - notRun.length;

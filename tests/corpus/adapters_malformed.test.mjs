@@ -8,8 +8,8 @@ import { ADAPTER_NAMES, adapterArgv, runScript } from './adapters_lib.mjs';
 import { checkAdapter } from '../adapters/malformed_commands.mjs';
 
 for (const name of ADAPTER_NAMES) {
-  test(`${name}: malformed commands exit 2 naming the line; hostile scripts answered`, () => {
-    const { problems } = checkAdapter(name, adapterArgv(name));
+  test(`${name}: malformed commands exit 2 naming the line; hostile scripts answered`, async () => {
+    const { problems } = await checkAdapter(name, adapterArgv(name));
     assert.deepEqual(problems, []);
   });
 
