@@ -88,7 +88,7 @@ export async function startCliServer() {
       const line = pending.slice(0, nl);
       pending = pending.slice(nl + 1);
       const [pid, reply] = line.split(' ');
-      if (!/^[0-9]+$/.test(pid) || !reply) {
+      if (!/^[0-9]+$/.test(pid) || !reply?.startsWith(`${dir}/reply.`)) {
         process.stderr.write(`cli_server: a request that is not "PID REPLY": ${JSON.stringify(line)}\n`);
         continue;
       }
