@@ -56,15 +56,14 @@ export function writeCases(dir, suite, file, cases, { raw = false } = {}) {
 export const writeLedger = (dir, entries) =>
   writeFileSync(path.join(dir, 'corpus', 'known-gaps.json'), JSON.stringify(entries, null, 2) + '\n');
 
-/** Runs corpus/run.mjs with args; resolves {status, stdout, stderr, ms}. */
+/** Runs corpus/run.mjs with args; resolves {status, stdout, stderr}. */
 export function runCorpus(args, { env = {} } = {}) {
   return new Promise((resolve) => {
-    const started = Date.now();
     const child = spawn(process.execPath, [RUN, ...args], { env: { ...process.env, ...env } });
     let stdout = '', stderr = '';
     child.stdout.on('data', (d) => { stdout += d; });
     child.stderr.on('data', (d) => { stderr += d; });
-    child.on('close', (status) => resolve({ status, stdout, stderr, ms: Date.now() - started }));
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
   });
 }
 
