@@ -4,6 +4,8 @@
  * quarter of the bound), so each byte is moved at most a few times. */
 #include "trace.h"
 
+#include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,16 +24,17 @@ static void fail(trace *t, const char *what)
     t->failed = 1;
 }
 
-/* The bound: TESSERA_TRACE_MAX_BYTES when it is a number of bytes. */
+/* The bound: TESSERA_TRACE_MAX_BYTES when it is decimal digits alone (as
+ * js/src/trace.js reads it: no sign, no space), else the default. */
 static size_t bound(void)
 {
     const char *env = getenv(TRACE_MAX_ENV);
-    if (!env || !env[0])
+    if (!env || !env[0] || strspn(env, "0123456789") != strlen(env))
         return TRACE_MAX_BYTES;
-    char *end;
-    unsigned long long v = strtoull(env, &end, 10);
-    if (*end || env[0] == '-')
-        return TRACE_MAX_BYTES;
+    errno = 0;
+    unsigned long long v = strtoull(env, NULL, 10);
+    if (errno == ERANGE)
+        v = ULLONG_MAX;
     if (v < TRACE_MIN_BYTES)
         return TRACE_MIN_BYTES;
     return v > (unsigned long long)(SIZE_MAX / 2) ? SIZE_MAX / 2 : (size_t)v;
