@@ -26,7 +26,8 @@ export const TRACE_MAX_ENV = 'TESSERA_TRACE_MAX_BYTES';
  */
 export function traceBound(maxBytes, env = globalThis.process?.env ?? {}) {
   let v = maxBytes;
-  if (v === undefined && /^\d+$/.test(env[TRACE_MAX_ENV] ?? '')) v = Number(env[TRACE_MAX_ENV]);
+  // a huge value is as large a bound as can be, as in C
+  if (v === undefined && /^\d+$/.test(env[TRACE_MAX_ENV] ?? '')) v = Math.min(Number(env[TRACE_MAX_ENV]), Number.MAX_SAFE_INTEGER);
   if (v === undefined) return TRACE_MAX_BYTES;
   if (!Number.isSafeInteger(v) || v < 0) throw new TypeError(`traceMaxBytes must be a whole number of bytes, got ${v}`);
   return Math.max(v, TRACE_MIN_BYTES);
