@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Writes corpus/tessera/COVERAGE.md: every sequence and mode of the README's
+// Writes corpus/tessera/COVERAGE.md: every sequence and mode of docs/sequences.md's
 // table with the tessera cases that cover it (rows without one are flagged),
 // and the number of cases per file. The rows come from where
 // tests/screen/make_sequences_md.py takes them: tests/screen/sequences.txt
@@ -92,7 +92,7 @@ function render(root) {
     '# Coverage of the tessera suite',
     '',
     'Written by `node corpus/coverage.mjs` (`--check` fails when this file is stale) from',
-    `the README's table of sequences (\`${ROWS_FILE}\`, \`${MODES_DEF}\`) and the cases in`,
+    `docs/sequences.md's table of sequences (\`${ROWS_FILE}\`, \`${MODES_DEF}\`) and the cases in`,
     '`cases/`. A row lists the cases it names; a mode row lists the cases found by mode: every',
     'case whose input sets, resets or asks about (DECRQM) that mode, or whose `expectedModes`',
     'checks it. A row without a case is marked **none**, a case a row',

@@ -38,6 +38,17 @@ results=()            # "STATUS|name|seconds|note"
 passed=0 failed=0
 
 # part NAME COMMAND...: runs one part with no stdin and records how it ended.
+# summary TITLE_TAIL LAST_LINE_TAIL: each part with its time, the counts; fails if any part did.
+summary() {
+  printf '\n=== summary%s ===\n' "$1"
+  for r in "${results[@]}"; do
+    IFS='|' read -r status name secs note <<<"$r"
+    printf '%-4s  %-40s %4ss  %s\n' "$status" "$name" "$secs" "$note"
+  done
+  echo "$passed passed, $failed failed$2"
+  [ "$failed" -eq 0 ]
+}
+
 part() {
   local name=$1; shift
   local start=$SECONDS
@@ -104,13 +115,7 @@ if [ "$QUICK" -eq 1 ]; then
   part "C tests: unit and cases (build)" ctest --test-dir build --output-on-failure --no-tests=error -j4 -L 'unit|cases'
   part "corpus: the tessera suite, native" node corpus/run.mjs --summary --suite tessera --backend tessera
   part "node:test, no program started (${#QUICK_NODE_SUITES[@]} suites)" node --test --test-concurrency=2 "${QUICK_NODE_SUITES[@]}"
-  printf '\n=== summary (quick) ===\n'
-  for r in "${results[@]}"; do
-    IFS='|' read -r status name secs note <<<"$r"
-    printf '%-4s  %-40s %4ss  %s\n' "$status" "$name" "$secs" "$note"
-  done
-  echo "$passed passed, $failed failed (the quick loop: bash scripts/test.sh runs everything)"
-  [ "$failed" -eq 0 ]
+  summary ' (quick)' ' (the quick loop: bash scripts/test.sh runs everything)'
   exit
 fi
 
@@ -180,10 +185,4 @@ no_artifacts_in_tree() {
 }
 part "no tessera-artifacts/ left in the tree" no_artifacts_in_tree
 
-printf '\n=== summary ===\n'
-for r in "${results[@]}"; do
-  IFS='|' read -r status name secs note <<<"$r"
-  printf '%-4s  %-40s %4ss  %s\n' "$status" "$name" "$secs" "$note"
-done
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+summary '' ''

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Writes the README's table of supported sequences (between the markers
+"""Writes docs/sequences.md's table of supported sequences (between the markers
 <!-- sequences:begin --> and <!-- sequences:end -->) from the rows of
 sequences.txt (format there) and core/src/modes.def, after checking that
 every case each row names exists in corpus/tessera/cases/ (the JSON case
-files of the tessera suite). With --check it only verifies that the README
+files of the tessera suite). With --check it only verifies that the page
 is up to date.
 """
 import json
@@ -117,7 +117,7 @@ def render():
         rows += mode_rows() if row == "@modes" else [row]
     for n, row in enumerate(rows, 1):
         if row.startswith("## "):
-            lines += ["", "#" + row, "", "| name | bytes | what it does | tested by |", "| --- | --- | --- | --- |"]
+            lines += ["", row, "", "| name | bytes | what it does | tested by |", "| --- | --- | --- | --- |"]
             continue
         # a literal | inside the bytes column is written "\|"
         fields = re.split(r"(?<!\\)\|", row)
@@ -135,7 +135,7 @@ BEGIN, END = "<!-- sequences:begin -->", "<!-- sequences:end -->"
 
 
 def main():
-    readme = HERE.parent.parent / "README.md"
+    readme = HERE.parent.parent / "docs" / "sequences.md"
     current = readme.read_text(encoding="utf-8")
     if BEGIN not in current or END not in current:
         sys.exit(f"{readme}: the markers {BEGIN} and {END} are missing")
@@ -144,7 +144,7 @@ def main():
     updated = before + BEGIN + "\n" + render() + "\n" + END + after
     if "--check" in sys.argv[1:]:
         if updated != current:
-            sys.exit("README.md's sequence table is out of date: run tests/screen/make_sequences_md.py")
+            sys.exit("docs/sequences.md's table is out of date: run tests/screen/make_sequences_md.py")
         return
     readme.write_text(updated, encoding="utf-8")
 
