@@ -34,16 +34,29 @@ FUZZ_SECONDS=${TSR_FUZZ_SECONDS:-60}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:halt_on_error=1}
 
-results=()            # "STATUS|name|seconds|note"
+results=()            # "STATUS|name|seconds|cpu seconds|note"
 passed=0 failed=0
+
+# cpu_of FILE COMMAND...: runs COMMAND, then writes the CPU seconds (user + system) it and its
+# children used to FILE; exits as COMMAND did. The summary shows them beside the wall time:
+# with parts running side by side on two cores, CPU is what a part really costs.
+cpu_of() {
+  local file=$1; shift
+  "$@"
+  local status=$? t
+  t=$(times | tail -n 1)
+  awk '{ s = 0; for (i = 1; i <= 2; i++) { split($i, p, /[ms]/); s += p[1] * 60 + p[2] } printf "%d\n", s + 0.5 }' \
+    <<<"$t" >"$file"
+  return "$status"
+}
 
 # part NAME COMMAND...: runs one part with no stdin and records how it ended.
 # summary TITLE_TAIL LAST_LINE_TAIL: each part with its time, the counts; fails if any part did.
 summary() {
   printf '\n=== summary%s ===\n' "$1"
   for r in "${results[@]}"; do
-    IFS='|' read -r status name secs note <<<"$r"
-    printf '%-4s  %-40s %4ss  %s\n' "$status" "$name" "$secs" "$note"
+    IFS='|' read -r status name secs cpu note <<<"$r"
+    printf '%-4s  %-40s %4ss %5s cpu  %s\n' "$status" "$name" "$secs" "${cpu}s" "$note"
   done
   echo "$passed passed, $failed failed$2"
   [ "$failed" -eq 0 ]
@@ -51,13 +64,17 @@ summary() {
 
 part() {
   local name=$1; shift
-  local start=$SECONDS
+  local start=$SECONDS cpu_file status=0
+  cpu_file=$(mktemp "${TMPDIR:-/tmp}/tessera-test-cpu.XXXXXX")
   printf '\n=== test: %s ===\n' "$name"
-  if "$@" </dev/null; then
-    results+=("PASS|$name|$((SECONDS - start))|")
+  ( cpu_of "$cpu_file" "$@" ) </dev/null || status=$?
+  local cpu
+  cpu=$(cat "$cpu_file" 2>/dev/null); rm -f "$cpu_file"
+  if [ "$status" -eq 0 ]; then
+    results+=("PASS|$name|$((SECONDS - start))|${cpu:-?}|")
     passed=$((passed + 1))
   else
-    results+=("FAIL|$name|$((SECONDS - start))|exit status $?")
+    results+=("FAIL|$name|$((SECONDS - start))|${cpu:-?}|exit status $status")
     failed=$((failed + 1))
   fi
 }
@@ -65,7 +82,7 @@ part() {
 # A build that failed cannot be tested: its tests count as failed, not as skipped.
 fail_part() {
   printf '\n=== test: %s ===\nNOT RUN: %s\n' "$1" "$2"
-  results+=("FAIL|$1|0|not run: $2")
+  results+=("FAIL|$1|0|0|not run: $2")
   failed=$((failed + 1))
 }
 
@@ -81,7 +98,7 @@ background() {
   local name=$1; shift
   bg_log[$name]=$(mktemp "${TMPDIR:-/tmp}/tessera-test-part.XXXXXX")
   bg_start[$name]=$SECONDS
-  "$@" </dev/null >"${bg_log[$name]}" 2>&1 &
+  ( cpu_of "${bg_log[$name]}.cpu" "$@" ) </dev/null >"${bg_log[$name]}" 2>&1 &
   bg_pid[$name]=$!
 }
 collect() {
@@ -89,12 +106,14 @@ collect() {
   wait "${bg_pid[$name]}" || status=$?
   printf '\n=== test: %s (ran beside the parts above) ===\n' "$name"
   cat "${bg_log[$name]}"
-  rm -f "${bg_log[$name]}"
+  local cpu
+  cpu=$(cat "${bg_log[$name]}.cpu" 2>/dev/null)
+  rm -f "${bg_log[$name]}" "${bg_log[$name]}.cpu"
   if [ "$status" -eq 0 ]; then
-    results+=("PASS|$name|$((SECONDS - bg_start[$name]))|beside others")
+    results+=("PASS|$name|$((SECONDS - bg_start[$name]))|${cpu:-?}|beside others")
     passed=$((passed + 1))
   else
-    results+=("FAIL|$name|$((SECONDS - bg_start[$name]))|exit status $status")
+    results+=("FAIL|$name|$((SECONDS - bg_start[$name]))|${cpu:-?}|exit status $status")
     failed=$((failed + 1))
   fi
 }
