@@ -8,6 +8,7 @@ import { chmodSync, copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:
 import path from 'node:path';
 
 const [version, binary, out] = process.argv.slice(2);
+const repo = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 if (!version || !binary || !out) {
   process.stderr.write('usage: npm_platform.mjs VERSION BINARY OUT_DIR\n');
   process.exit(2);
@@ -16,6 +17,7 @@ rmSync(out, { recursive: true, force: true });
 mkdirSync(path.join(out, 'bin'), { recursive: true });
 copyFileSync(binary, path.join(out, 'bin', 'tessera'));
 chmodSync(path.join(out, 'bin', 'tessera'), 0o755);
+copyFileSync(path.join(repo, 'LICENSE'), path.join(out, 'LICENSE'));
 const pkg = {
   name: 'tessera-terminal-linux-x64',
   version,

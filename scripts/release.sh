@@ -14,9 +14,24 @@
 #   build-rel-musl/  the static binary: musl-gcc, utf8proc compiled from the pinned sources
 #   build-rel-deb/   the CPack project packaging/ (see its CMakeLists.txt for why apart)
 # tests/install/install_test.sh dist checks what this makes.
+#
+#   bash scripts/release.sh                       the release, from its own folders
+#   bash scripts/release.sh --page-from build     the same, taking the viewer page and the wasm
+#                                                 engines from an existing build (scripts/test.sh
+#                                                 does this to test the artifacts without a
+#                                                 third wasm build); a release is made without it
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
+page_build=
+case "${1:-}" in
+  --page-from)
+    [ -n "${2:-}" ] || { echo "usage: bash scripts/release.sh [--page-from BUILD_DIR]" >&2; exit 2; }
+    page_build=$(cd "$2" 2>/dev/null && pwd) \
+      || { echo "release: --page-from $2: no such folder" >&2; exit 2; } ;;
+  "") ;;
+  *) echo "usage: bash scripts/release.sh [--page-from BUILD_DIR]" >&2; exit 2 ;;
+esac
 start=$(date +%s)
 say() { printf 'release: %s\n' "$*"; }
 die() { printf 'release: FAILED: %s\n' "$*" >&2; exit 1; }
@@ -33,11 +48,19 @@ utf8proc_dir=$(bash wasm/fetch_utf8proc.sh) || die "utf8proc sources (wasm/fetch
 
 # ---- the viewer page and the wasm engines (glibc toolchains; nothing native ships from here)
 # Configured every time (a few seconds when nothing changed), so the options below always hold.
-cmake -S . -B build-rel-page -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTSR_BENCH=OFF >/dev/null \
-  || die "configure build-rel-page"
-cmake --build build-rel-page -j2 --target tsr_viewer_page_c tessera_wasi tessera_emscripten \
-  tessera_cli_wasi >/dev/null || die "build the viewer page and wasm engines (build-rel-page)"
-say "viewer page and wasm engines: built"
+if [ -z "$page_build" ]; then
+  page_build=$root/build-rel-page
+  cmake -S . -B build-rel-page -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTSR_BENCH=OFF >/dev/null \
+    || die "configure build-rel-page"
+  cmake --build build-rel-page -j2 --target tsr_viewer_page_c tessera_wasi tessera_emscripten \
+    tessera_cli_wasi >/dev/null || die "build the viewer page and wasm engines (build-rel-page)"
+  say "viewer page and wasm engines: built"
+else
+  for f in web/viewer.html wasm/tessera-wasi.wasm wasm/tessera-emscripten.wasm wasm/tessera-cli.wasm; do
+    [ -f "$page_build/$f" ] || die "--page-from: $page_build/$f is missing (build it first)"
+  done
+  say "viewer page and wasm engines: taken from $page_build"
+fi
 
 # ---- the static binary: the normal build's flags (RelWithDebInfo: -O2 -g, asserts on), musl,
 # utf8proc as a static library from the pinned sources, the page above embedded. PkgConfig is
@@ -54,7 +77,7 @@ CC=musl-gcc cmake -S . -B "$musl_dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DTSR_WASM=OFF -DTSR_BENCH=OFF -DCMAKE_DISABLE_FIND_PACKAGE_PkgConfig=ON \
   -DUTF8PROC_LIB="$root/$musl_dir/utf8proc/libutf8proc.a" \
   "-DCMAKE_C_FLAGS=-I$utf8proc_dir -DUTF8PROC_STATIC" -DCMAKE_EXE_LINKER_FLAGS=-static \
-  -DTSR_VIEWER_HTML="$root/build-rel-page/web/viewer.html" >/dev/null \
+  -DTSR_VIEWER_HTML="$page_build/web/viewer.html" >/dev/null \
   || die "configure $musl_dir (musl-gcc)"
 cmake --build "$musl_dir" -j2 --target tessera >/dev/null || die "build $musl_dir"
 say "static tessera: built"
@@ -79,6 +102,7 @@ fi
   || die "tessera --version says '$("$stage/tessera" --version)', expected $version"
 bash packaging/manpage.sh "$stage/tessera" > "$stage/tessera.1"
 cp README.md CHANGELOG.md "$stage/"
+cp LICENSE "$stage/licenses/tessera-LICENSE"
 cp "$utf8proc_dir/LICENSE.md" "$stage/licenses/utf8proc-LICENSE.md"
 cp /usr/share/doc/musl/copyright "$stage/licenses/musl-copyright"
 # Fixed owner and order; the times are SOURCE_DATE_EPOCH's when set (reproducible).
@@ -101,7 +125,7 @@ say "dist/$deb"
 node packaging/npm_platform.mjs "$version" "$stage/tessera" build-rel-npm/tessera-terminal-linux-x64
 npm pack --silent --pack-destination dist ./build-rel-npm/tessera-terminal-linux-x64 >/dev/null \
   || die "npm pack of the platform package"
-TESSERA_WASM_DIR=$root/build-rel-page/wasm npm pack --silent --pack-destination dist ./js \
+TESSERA_WASM_DIR=$page_build/wasm npm pack --silent --pack-destination dist ./js \
   >/dev/null || die "npm pack of js/"
 say "dist/tessera-terminal-$version.tgz, dist/tessera-terminal-linux-x64-$version.tgz"
 

@@ -43,10 +43,12 @@ passed=0 failed=0
 cpu_of() {
   local file=$1; shift
   "$@"
-  local status=$? t
-  t=$(times | tail -n 1)
-  awk '{ s = 0; for (i = 1; i <= 2; i++) { split($i, p, /[ms]/); s += p[1] * 60 + p[2] } printf "%d\n", s + 0.5 }' \
-    <<<"$t" >"$file"
+  local status=$?
+  # `times` in this shell (a pipe or $(...) would time a subshell): its second line is the
+  # children's user and system time, as 1m2.345s.
+  times >"$file"
+  awk 'NR == 2 { s = 0; for (i = 1; i <= 2; i++) { split($i, p, /[ms]/); s += p[1] * 60 + p[2] }
+                 printf "%d\n", s + 0.5 }' "$file" >"$file.sum" && mv "$file.sum" "$file"
   return "$status"
 }
 

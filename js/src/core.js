@@ -5,6 +5,6 @@ export { loadEngine, defaultEngineName, ENGINES, Engine } from './engine.js';
 export { Screen } from './screen.js';
 export { ScreenSnapshot } from './snapshot.js';
 export { openRecording, readRecording, Recording } from './recording.js';
-export { isJournal, journalFrames, journalVersion } from './journal.js';
+export { isJournal, journalFrames, journalVersion, encodeJournal } from './journal.js';
 export { TesseraError, HistoryEvictedError, RecordingError } from './errors.js';
 export { FRAME, FRAME_TYPE, JOURNAL_MAGIC, OFFSET, SIZEOF, STATUS } from './abi.generated.js';

@@ -3,8 +3,7 @@
 // event 2, as `tessera replay --event` counts; a version-3 journal is refused by name.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadEngine, Screen } from '../../js/src/core.js';
-import { encodeJournal } from '../../js/src/journal.js';
+import { loadEngine, Screen, encodeJournal } from '../../js/src/core.js';
 import { openDocument, revisionIndexAtEvent } from '../../web/document.js';
 
 const SIZE = { type: 'resize', timeNs: 1_000_000n, rows: 3, cols: 20 };

@@ -4,8 +4,7 @@
 // feeds are views of the file's bytes, not copies.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadEngine, Screen } from '../../js/src/core.js';
-import { encodeJournal } from '../../js/src/journal.js';
+import { loadEngine, Screen, encodeJournal } from '../../js/src/core.js';
 import { readEvents, readJournal } from '../../corpus/runner/recording.mjs';
 
 const SIZE = { type: 'resize', timeNs: 1_000_000_000n, rows: 5, cols: 30 };

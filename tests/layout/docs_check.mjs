@@ -1,4 +1,4 @@
-// The docs hold together: README.md and every page of docs/ link only to files and
+// The docs hold together: README.md and every page under docs/ (recursively) link only to files and
 // headings that exist, and no page has two headings with the same text (a reader, and an
 // anchor, could not tell them apart). The README stays a front door: at most 300 lines.
 //
@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(process.argv[2] ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..'));
-const pages = ['README.md', ...readdirSync(path.join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const pages = ['README.md', ...readdirSync(path.join(root, 'docs'), { recursive: true }).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)];
 
 // GitHub's anchor of a heading: lower case, punctuation gone, spaces to hyphens.
 const anchorOf = (text) => text.trim().toLowerCase().replace(/[^\p{L}\p{N}_\- ]/gu, '').replace(/ /g, '-');
