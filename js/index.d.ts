@@ -303,7 +303,7 @@ export interface Recording extends Pick<ReplayTerminal, 'screen' | 'engineScreen
   'timeoutMs' | 'lastAction' | 'receipts' | 'ended' | 'exitStatus' | 'getByText' | 'nowNs' | 'close'> {}
 
 /**
- * Reads an asciicast v2 file (through the core's reader) or a tessera journal (Node). The
+ * Reads an asciicast v2 or v3 file (through the core's reader) or a tessera journal (Node). The
  * other options are those of its replay (`session`); a point (at, event, mark) is applied,
  * and checked, at once.
  */
@@ -313,6 +313,27 @@ export declare function openRecording(path: string | URL,
 /** The same from bytes; name is what errors call the file. */
 export declare function readRecording(bytes: Uint8Array,
   options: { engine: Engine; name?: string }): Recording;
+
+/** Journals in memory (tessera-terminal/core). A journal starts with its magic line. */
+export declare function isJournal(bytes: Uint8Array): boolean;
+/** The journal's version from its first line, or why it is not one this reader takes. */
+export declare function journalVersion(bytes: Uint8Array): { version: 1 | 2; length: number } | { reason: string };
+/** A whole journal's frames (views of `bytes`, not copies); throws RecordingError naming `name`. */
+export declare function journalFrames(engine: Engine, bytes: Uint8Array, name?: string): { version: 1 | 2; frames: Frame[] };
+/** A journal's bytes from frames, as tessera writes them; the first should be the recorded size's RESIZE. */
+export declare function encodeJournal(engine: Engine, frames: Frame[], options?: { version?: 1 | 2 }): Uint8Array;
+
+/** The ABI's numbers as the core defines them (generated from its headers for wasm32). */
+export declare const FRAME: Readonly<{ HEADER_BYTES: number; MAX_PAYLOAD: number }>;
+export declare const FRAME_TYPE: Readonly<Record<'OUTPUT' | 'RESIZE' | 'RESET' | 'EXIT' | 'INPUT_ACK' | 'INPUT' | 'MARK' | 'KEYFRAME', number>>;
+/** The first line of a journal this tessera writes. */
+export declare const JOURNAL_MAGIC: string;
+/** Byte offsets of each ABI struct's fields (wasm32). */
+export declare const OFFSET: Readonly<Record<string, Readonly<Record<string, number>>>>;
+/** Byte sizes of each ABI struct (wasm32). */
+export declare const SIZEOF: Readonly<Record<string, number>>;
+/** The core's tsr_status codes (OK is 0, errors negative). */
+export declare const STATUS: Readonly<Record<'OK' | 'NOMEM' | 'INVALID' | 'RANGE' | 'EVICTED' | 'AGAIN' | 'FORMAT' | 'MODE', number>>;
 
 export declare class TesseraError extends Error {
   /** The core's tsr_status (negative), or null. */

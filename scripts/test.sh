@@ -12,8 +12,8 @@
 #   bash scripts/test.sh           the complete pass (what CI runs)
 #   bash scripts/test.sh --long    the same with 10 minutes of fuzzing, 100 rounds of the
 #                                  readiness loops (tests/ready) instead of 20, every C test
-#                                  in the normal build too, and the release built and
-#                                  installed from each artifact (tests/install)
+#                                  in the normal build too, the release built from its own
+#                                  folders and lintian on its .deb
 # Every part runs even when an earlier one failed; the summary says which failed, and the
 # exit status is non-zero if any did. A part that could not run is a failure, never a pass.
 set -uo pipefail
@@ -182,19 +182,37 @@ else
   fail_part "C tests, normal build (build)" "the normal build failed"
 fi
 
+# The release artifacts, installed as a user installs them (tests/install). The full command
+# takes the viewer page and the wasm engines from build/ (the static binary and the packages
+# are built as a release builds them); --long makes the release from its own folders, as
+# scripts/release.sh does, and runs lintian on the .deb (installed for it when missing).
+release_and_install() {
+  if [ "$LONG" -eq 1 ]; then
+    command -v lintian >/dev/null || apt-get install -y -q lintian >/dev/null \
+      || { echo "could not install lintian"; return 1; }
+    bash scripts/release.sh || return 1
+  else
+    bash scripts/release.sh --page-from build || return 1
+  fi
+  bash tests/install/install_test.sh dist
+}
+
 mapfile -t suites < <(node_suites)
 part "node:test (${#suites[@]} suites)" node --test --test-concurrency=2 "${suites[@]}"
 
 collect "fuzz ${FUZZ_SECONDS}s"
+# After the node suites, never beside them: js/test/package_install.test.mjs packs js/ too,
+# and npm's prepack and postpack write and remove files in js/.
+if [ "$normal_built" -eq 1 ]; then
+  part "release, installed from each artifact" release_and_install
+else
+  fail_part "release, installed from each artifact" "the normal build failed"
+fi
 if [ "$normal_built" -eq 1 ]; then
   collect "conformance corpus"
 else
   fail_part "conformance corpus" "the normal build failed"
 fi
-
-# The release artifacts, installed as a user installs them (about 75 s from cold): --long.
-release_and_install() { bash scripts/release.sh && bash tests/install/install_test.sh dist; }
-[ "$LONG" -eq 0 ] || part "release, installed from each artifact" release_and_install
 
 # A test meant to fail writes its artifacts to a temporary folder: none may be left in the
 # tree (the folder is git-ignored, so only this check would see one).

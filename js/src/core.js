@@ -5,6 +5,10 @@ export { loadEngine, defaultEngineName, ENGINES, Engine } from './engine.js';
 export { Screen } from './screen.js';
 export { ScreenSnapshot } from './snapshot.js';
 export { openRecording, readRecording, Recording } from './recording.js';
-export { isJournal, journalFrames, journalVersion, encodeJournal } from './journal.js';
+export { isJournal, journalFrames, journalVersion } from './journal.js';
+import { encodeJournal as encodeWithAbi } from './journal.js';
+
+/** A journal's bytes from frames, as tessera writes them (version 2 unless told 1). */
+export const encodeJournal = (engine, frames, options) => encodeWithAbi(engine.abi, frames, options);
 export { TesseraError, HistoryEvictedError, RecordingError } from './errors.js';
 export { FRAME, FRAME_TYPE, JOURNAL_MAGIC, OFFSET, SIZEOF, STATUS } from './abi.generated.js';

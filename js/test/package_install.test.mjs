@@ -60,11 +60,13 @@ test('the tarball holds the wasm engines and the sources, and installs by its na
   // what is packed: the package's own files, nothing of web/ (the viewer page is inside
   // tessera-cli.wasm) and no server
   const files = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).trim().split('\n');
-  assert.deepEqual(files.filter((f) => !/^package\/(src|bin|wasm)\/|^package\/(index\.d\.ts|package\.json|README\.md)$/.test(f)), []);
+  assert.deepEqual(files.filter((f) => !/^package\/(src|bin|wasm)\/|^package\/(index\.d\.ts|package\.json|README\.md|LICENSE)$/.test(f)), []);
+  assert.ok(files.includes('package/LICENSE'), 'the licence travels with the package');
   assert.ok(files.includes('package/src/cli/view_open.js'));
   assert.equal(files.includes('package/src/cli/view.js'), false);
   // postpack removed the copies from the source tree again
   assert.equal(existsSync(path.join(repoRoot, 'js', 'wasm')), false);
+  assert.equal(existsSync(path.join(repoRoot, 'js', 'LICENSE')), false);
 });
 
 test('installed: the binary is found on PATH; a real program runs and a recording replays', () => {

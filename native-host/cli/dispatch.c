@@ -36,7 +36,8 @@ static void print_usage(const cli_command *const *table, const char *name)
 
 static int help(const cli_command *const *table, int argc, char **argv)
 {
-    if (argc < 3) {
+    /* `help help` is the list of commands, as `help` is */
+    if (argc < 3 || strcmp(argv[2], "help") == 0) {
         print_usage(table, program_name());
         return TSR_EXIT_OK;
     }

@@ -52,9 +52,10 @@
     "  --ready-budget SPAN  how long an input waits for the program to read its terminal\n" \
     "                    before it is sent anyway (default 1s; a step's --now: none)\n"
 #define SCRIPT_DETAILS                                                                      \
-    "Runs the tape's steps against one program; see the README for the DSL.\n"          \
+    "Runs the tape's steps against one program; docs/tapes.md describes the tapes.\n"   \
     "\nrecording (as tessera record writes them; tessera replay reads both):\n"          \
-    "  --cast FILE       the session as asciicast v2 (o, i, r events)\n"                 \
+    "  --cast FILE       the session as asciicast (o, i, r events), v2 unless\n"         \
+    "                    --cast-format v3\n"                                              \
     "  --journal FILE    the session as the lossless frame journal\n"
 #define RECORD_DETAILS                                                                      \
     "With a terminal on stdin the program is attached to it (raw mode, restored on\n"    \

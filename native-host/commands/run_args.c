@@ -162,6 +162,7 @@ static int apply(run_args *a, const flag_def *f, const char *v)
     case F_CAST_FORMAT:
         if (strcmp(v, "v2") == 0 || strcmp(v, "v3") == 0) {
             a->cast_format = v[1] - '0';
+            a->cast_format_given = 1;
             return TSR_EXIT_OK;
         }
         tsr_quote(q, sizeof q, v, strlen(v), 0);
@@ -273,6 +274,8 @@ int run_args_parse(run_command command, int argc, char **argv, run_args *a)
         return diag_usage("tessera script needs a FILE.tape");
     if (a->update && !a->golden)
         return diag_usage("--update needs --golden FILE");
+    if (a->cast_format_given && !a->cast_out)
+        return diag_usage("--cast-format needs --cast FILE.cast (or -o) to write");
     return TSR_EXIT_OK;
 }
 

@@ -32,6 +32,7 @@ typedef struct run_args {
     const char *golden; int update;
     const char *cast_out, *journal;
     int cast_format;     /* --cast-format: 2 (the default) or 3 */
+    int cast_format_given;
     size_t nenv;         /* entries in live.env */
 } run_args;
 

@@ -13,7 +13,7 @@ test('a version-2 trace with a KEYFRAME opens in the viewer; version 1 too; vers
   const source = new Screen(engine, { rows: 3, cols: 20 });
   source.applyFrame({ type: 'output', data: '\x1b[32mkept\x1b[0m screen' });
   const label = 'trace: 40 frames (5000 bytes) before this were dropped';
-  const bytes = encodeJournal(engine.abi, [SIZE, { type: 'mark', timeNs: 2_000_000n, data: label },
+  const bytes = encodeJournal(engine, [SIZE, { type: 'mark', timeNs: 2_000_000n, data: label },
     { type: 'keyframe', timeNs: 2_000_000n, rows: 3, cols: 20, data: source.keyframe() },
     { type: 'output', timeNs: 3_000_000n, data: ', more' }]);
   const doc = openDocument(engine, bytes, 'trace.journal');
@@ -24,7 +24,7 @@ test('a version-2 trace with a KEYFRAME opens in the viewer; version 1 too; vers
   assert.equal(at(2).styledSnapshot(), source.styledSnapshot());
   assert.equal(at(3).text(), 'kept screen, more');
 
-  const v1 = openDocument(engine, encodeJournal(engine.abi, [SIZE, { type: 'output', timeNs: 2n, data: 'old' }], { version: 1 }), 'old.journal');
+  const v1 = openDocument(engine, encodeJournal(engine, [SIZE, { type: 'output', timeNs: 2n, data: 'old' }], { version: 1 }), 'old.journal');
   assert.equal(v1.screen.text(), 'old');
   const v3 = new Uint8Array(bytes);
   v3.set(new TextEncoder().encode('3'), 'tessera-journal '.length);

@@ -381,6 +381,9 @@ case_help() {
     cp out help1
     run help
     cmp -s help1 out || fail "'tessera help' differs from 'tessera --help'"
+    run help help
+    [ "$CODE" -eq 0 ] || fail "help help exit code $CODE"
+    cmp -s help1 out || fail "'tessera help help' differs from 'tessera --help'"
     run help replay
     [ "$CODE" -eq 0 ] || fail "help replay exit code $CODE"
     grep -q "^usage: $NAME replay " out || fail "help replay: no usage line"
@@ -561,6 +564,10 @@ case_record_cast_format_flag() {
     expect_error 2 'tessera: --cast-format must be v2 or v3, got "v2.0" (see tessera --help)'
     run run --cast-format v3 -- true
     expect_error 2 'tessera: --cast-format is not an option of tessera run (see tessera --help)'
+    run script --cast-format v3 x.tape
+    expect_error 2 'tessera: --cast-format needs --cast FILE.cast (or -o) to write (see tessera --help)'
+    run record --cast-format v2 -- true
+    expect_error 2 'tessera: --cast-format needs --cast FILE.cast (or -o) to write (see tessera --help)'
 }
 
 # ------------------------------------------------------------ file errors

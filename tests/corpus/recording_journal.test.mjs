@@ -28,7 +28,7 @@ test('a version-2 journal with a KEYFRAME is read by the corpus runner and repla
   const keyframe = { type: 'keyframe', timeNs: 2_000_000_000n, rows: 5, cols: 30, data: source.keyframe() };
   const mark = { type: 'mark', timeNs: 2_000_000_000n, data: 'trace: 2 frames (300 bytes) before this were dropped' };
   const after = { type: 'output', timeNs: 2_500_000_000n, data: ' and after' };
-  const bytes = Buffer.from(encodeJournal(engine.abi, [SIZE, mark, keyframe, after]));
+  const bytes = Buffer.from(encodeJournal(engine, [SIZE, mark, keyframe, after]));
 
   const rec = readEvents(bytes);
   assert.equal(rec.format, 'journal');

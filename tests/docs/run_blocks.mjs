@@ -46,6 +46,8 @@ function prepare(build) {
   const mark = `docs-${process.pid}-${path.basename(scratch)}`;
   const env = { ...process.env, PATH: [bin, path.join(build, 'bin'), process.env.PATH].join(path.delimiter),
     HOME: home, TSR_TEST_MARK: mark,
+    // Where the checkout is, for examples that compile against it (docs/embedding.md).
+    TESSERA_REPO: REPO,
     // An installed package carries its wasm engines; this checkout's are in the build.
     TESSERA_WASM_DIR: path.join(build, 'wasm') };
   // The binary is found on PATH, as for an installed package; node:test's own variable would

@@ -76,6 +76,17 @@ if timeout 120 dpkg --root="$root" --force-script-chrootless -i "$deb" >"$TMP/dp
 else
   fail "deb: dpkg -i: $(tail -5 "$TMP/dpkg.out")"
 fi
+# Debian's policy checker, where it is installed (test.sh --long installs it): no error and no
+# warning. The one override, a static binary, is packaging/lintian-overrides.
+if command -v lintian >/dev/null; then
+  if timeout 120 lintian --fail-on error,warning "$deb" >"$TMP/lintian.out" 2>&1; then
+    pass "deb: lintian: no error or warning"
+  else
+    fail "deb: lintian: $(grep -v 'root privileges' "$TMP/lintian.out" | head -5)"
+  fi
+else
+  echo "install: note  deb: lintian is not installed here, so it did not run (apt-get install lintian)"
+fi
 
 # ---- npm: both tarballs, offline (the package has no other dependencies)
 app=$TMP/npm-app

@@ -387,7 +387,7 @@ int tsr_utf8_encode(uint32_t cp, char *out);
 }
 #endif
 
-/* Reading asciicast v2 recordings line by line. */
+/* Reading asciicast v2 and v3 recordings line by line. */
 #include "tessera/recording.h"
 
 /* Encoding keys, text, mouse, paste and focus for the program. */
