@@ -5,7 +5,7 @@
 # ASan+UBSan and those only the normal build has (all of them with --long), the node:test
 # suites (two files at once), the release installed from each artifact. Beside them:
 # the conformance corpus on every backend (corpus/run.mjs) from the ASan build on, and 60
-# seconds of fuzzing from the ASan tests on; both are reported at the end.
+# seconds of fuzzing from the normal build's C tests on; both are reported at the end.
 #
 #   bash scripts/test.sh --quick   the developer's loop on a built tree: units, cases, the
 #                                  corpus's own suite, the JS suites that start no program
@@ -154,14 +154,14 @@ before=$failed
 part "build (asan)" bash scripts/build.sh --asan-only
 asan_built=$((failed == before))
 
-# Fuzzing (one core, after building its own clang build) runs beside the C tests and the
-# node suites; started here, it fills the end of the ASan tests, when few are left.
-background "fuzz ${FUZZ_SECONDS}s" bash scripts/fuzz.sh "$FUZZ_SECONDS"
 if [ "$asan_built" -eq 1 ]; then
   part "C tests, ASan+UBSan (build-asan)" ctest_in build-asan
 else
   fail_part "C tests, ASan+UBSan (build-asan)" "the asan build failed"
 fi
+# Fuzzing (one core, after building its own clang build) runs beside the normal build's C
+# tests and the node suites, which wait on programs more than they compute.
+background "fuzz ${FUZZ_SECONDS}s" bash scripts/fuzz.sh "$FUZZ_SECONDS"
 
 # The normal build's C tests: those the ASan build does not have (the wasm engines, the
 # readiness loops); the rest ran under the sanitizers already, and the normal binary is what
@@ -199,7 +199,8 @@ release_and_install() {
 }
 
 mapfile -t suites < <(node_suites)
-part "node:test (${#suites[@]} suites)" node --test --test-concurrency=2 "${suites[@]}"
+# Three files at once on two cores: most suites wait on real programs and browsers.
+part "node:test (${#suites[@]} suites)" node --test --test-concurrency=3 "${suites[@]}"
 
 collect "fuzz ${FUZZ_SECONDS}s"
 # After the node suites, never beside them: js/test/package_install.test.mjs packs js/ too,
