@@ -125,7 +125,12 @@ say "dist/$deb"
 node packaging/npm_platform.mjs "$version" "$stage/tessera" build-rel-npm/tessera-terminal-linux-x64
 npm pack --silent --pack-destination dist ./build-rel-npm/tessera-terminal-linux-x64 >/dev/null \
   || die "npm pack of the platform package"
-TESSERA_WASM_DIR=$page_build/wasm npm pack --silent --pack-destination dist ./js \
+# Packed from a copy (with the LICENSE its prepack takes from the folder above), so the
+# checkout's js/ is never written to: a test packing js/ meanwhile cannot race with this.
+rm -rf build-rel-npm/js
+cp -R js build-rel-npm/js
+cp LICENSE build-rel-npm/LICENSE
+TESSERA_WASM_DIR=$page_build/wasm npm pack --silent --pack-destination dist ./build-rel-npm/js \
   >/dev/null || die "npm pack of js/"
 say "dist/tessera-terminal-$version.tgz, dist/tessera-terminal-linux-x64-$version.tgz"
 

@@ -198,15 +198,17 @@ release_and_install() {
   bash tests/install/install_test.sh dist
 }
 
+# Beside the node suites, which wait on programs more than they compute (the release packs a
+# copy of js/, so it never races with the suite that packs js/ itself).
+[ "$normal_built" -eq 0 ] || background "release, installed from each artifact" release_and_install
+
 mapfile -t suites < <(node_suites)
 # Three files at once on two cores: most suites wait on real programs and browsers.
 part "node:test (${#suites[@]} suites)" node --test --test-concurrency=3 "${suites[@]}"
 
 collect "fuzz ${FUZZ_SECONDS}s"
-# After the node suites, never beside them: js/test/package_install.test.mjs packs js/ too,
-# and npm's prepack and postpack write and remove files in js/.
 if [ "$normal_built" -eq 1 ]; then
-  part "release, installed from each artifact" release_and_install
+  collect "release, installed from each artifact"
 else
   fail_part "release, installed from each artifact" "the normal build failed"
 fi
