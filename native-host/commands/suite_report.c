@@ -3,6 +3,7 @@
  * at the failing moment only where the privacy rule allows (a tape, or a
  * spec with report_details): the executor leaves them out otherwise, and
  * never puts arguments, environment values or typed input in a reason. */
+#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -153,15 +154,19 @@ FILE *suite_report_open(const char *path)
 {
     FILE *out = fopen(path, "w");
     if (!out)
-        safe_fprintf(stderr, "tessera: test: %s: cannot write the report\n", path);
+        safe_fprintf(stderr, "tessera: test: %s: cannot write the report: %s\n", path,
+                     strerror(errno));
     return out;
 }
 
 static int finish(FILE *out, const char *path)
 {
     int bad = ferror(out);
+    errno = 0;
     if (fclose(out) != 0 || bad) {
-        safe_fprintf(stderr, "tessera: test: %s: cannot write the report\n", path);
+        /* a write error seen before the close may have left errno 0: then no reason is known */
+        safe_fprintf(stderr, "tessera: test: %s: cannot write the report%s%s\n", path,
+                     errno ? ": " : "", errno ? strerror(errno) : "");
         return -1;
     }
     return 0;
