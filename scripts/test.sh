@@ -34,6 +34,12 @@ FUZZ_SECONDS=${TSR_FUZZ_SECONDS:-60}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:halt_on_error=1}
 
+# Every build folder a part configures (the fuzzer's and the release's too) uses Ninja when it
+# is installed, as scripts/build.sh explains.
+if [ -z "${CMAKE_GENERATOR:-}" ] && command -v ninja >/dev/null 2>&1; then
+  export CMAKE_GENERATOR=Ninja
+fi
+
 results=()            # "STATUS|name|seconds|cpu seconds|note"
 passed=0 failed=0
 
