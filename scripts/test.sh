@@ -3,7 +3,8 @@
 #
 # Parts, in order: setup, the normal and the ASan+UBSan builds, the C tests (ctest) under
 # ASan+UBSan and those only the normal build has (all of them with --long), the node:test
-# suites (two files at once), the release installed from each artifact. Beside them:
+# suites (three files at once), the Python package's pytest suite, the release installed from
+# each artifact. Beside them:
 # the conformance corpus on every backend (corpus/run.mjs) from the ASan build on, and 60
 # seconds of fuzzing from the normal build's C tests on; both are reported at the end.
 #
@@ -33,6 +34,12 @@ FUZZ_SECONDS=${TSR_FUZZ_SECONDS:-60}
 # UBSan prints a stack for every report; both sanitizers stop at the first error.
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:halt_on_error=1}
+
+# python3 is Debian's (/usr/bin/python3, with python3-pyte and python3-pytest), whatever an
+# earlier folder of PATH holds: the tests were written against it, and a pyenv shim in front
+# of it costs 0.35 s of CPU a call here (each call runs several bash scripts).
+PATH=$(printf '%s' "$PATH" | tr ':' '\n' | grep -v '/\.pyenv/' | paste -sd:)
+export PATH
 
 # Every build folder a part configures (the fuzzer's and the release's too) uses Ninja when it
 # is installed, as scripts/build.sh explains.
@@ -211,6 +218,15 @@ release_and_install() {
 mapfile -t suites < <(node_suites)
 # Three files at once on two cores: most suites wait on real programs and browsers.
 part "node:test (${#suites[@]} suites)" node --test --test-concurrency=3 "${suites[@]}"
+
+# The Python package (python/) from the checkout, against the normal build: its binary and
+# libtessera.so. Debian's pytest; no cache folder left in the tree.
+python_tests() { PYTHONPATH=python python3 -m pytest -q -p no:cacheprovider python/tests; }
+if [ "$normal_built" -eq 1 ]; then
+  part "python: pytest (python/tests)" python_tests
+else
+  fail_part "python: pytest (python/tests)" "the normal build failed"
+fi
 
 collect "fuzz ${FUZZ_SECONDS}s"
 if [ "$normal_built" -eq 1 ]; then

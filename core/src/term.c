@@ -8,6 +8,11 @@
 #include "ascii.h"
 #include "dispatch.h"
 
+int tsr_abi_version(void)
+{
+    return TSR_ABI_VERSION;
+}
+
 const char *tsr_status_str(int status)
 {
     switch (status) {

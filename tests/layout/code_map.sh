@@ -17,7 +17,9 @@ for dir in "$@"; do
     # The paths in the first column of the code map's rows, one per line.
     listed=$(awk '/^## /{in_map = ($0 == "## Code map")} in_map && /^\| `/' "$readme" \
              | cut -d'|' -f2 | grep -o '`[^`]*`' | tr -d '`')
-    files=$(cd "$dir" && find . -type f ! -name README.md ! -name CMakeLists.txt | sed 's#^\./##' | sort)
+    # Python's caches (__pycache__, .pytest_cache) are made by running the code, not written.
+    files=$(cd "$dir" && find . \( -name __pycache__ -o -name .pytest_cache \) -prune -o -type f \
+            ! -name README.md ! -name CMakeLists.txt -print | sed 's#^\./##' | sort)
     for f in $files; do
         printf '%s\n' "$listed" | grep -qxF "$f" \
             || { echo "$readme: code map does not name $f" >&2; status=1; }

@@ -3,7 +3,8 @@
  * JSON object on stdout; wasm/abi/generate.mjs turns it into js/src/abi.generated.js.
  *
  * Built for wasm32 by both toolchains and run under node:wasi, so the numbers are the ones
- * a loader must use; the check compares both builds' output with the committed file. This
+ * a loader must use; the check compares both builds' output with the committed file. Built
+ * natively too (python/CMakeLists.txt), for the Python package's ctypes layouts. This
  * file holds names only: every number comes from the headers through the compiler, and a
  * renamed field or constant stops the build here. */
 #include <stddef.h>

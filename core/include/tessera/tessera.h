@@ -18,6 +18,10 @@ extern "C" {
 
 #define TSR_ABI_VERSION 1
 
+/* TSR_ABI_VERSION of the core that was built: a host that loads the core at run time (a
+ * shared library, a wasm module) checks it against the version it was written for. */
+int tsr_abi_version(void);
+
 typedef enum tsr_status {
     TSR_OK = 0,
     TSR_ERR_NOMEM = -1,   /* an allocation failed; the terminal is unchanged */
