@@ -6,6 +6,8 @@
 #   tessera_VERSION_amd64.deb             the same binary in /usr/bin, the man page (CPack)
 #   tessera-terminal-VERSION.tgz          the JS package (npm pack of js/, wasm inside)
 #   tessera-terminal-linux-x64-VERSION.tgz  the npm platform package holding the binary
+#   tessera_terminal-VERSION-py3-none-manylinux_2_N_x86_64.whl  the Python package, with the
+#                                         binary and libtessera.so
 #   SHA256SUMS
 #
 # VERSION is the top-level project(VERSION); js/package.json must say the same or nothing is
@@ -13,6 +15,7 @@
 #   build-rel-page/  glibc build of the viewer page and the wasm engines (node, emscripten)
 #   build-rel-musl/  the static binary: musl-gcc, utf8proc compiled from the pinned sources
 #   build-rel-deb/   the CPack project packaging/ (see its CMakeLists.txt for why apart)
+#   build-rel-py/    libtessera.so for the wheel: glibc, utf8proc from the pinned sources
 # tests/install/install_test.sh dist checks what this makes.
 #
 #   bash scripts/release.sh                       the release, from its own folders
@@ -134,7 +137,47 @@ TESSERA_WASM_DIR=$page_build/wasm npm pack --silent --pack-destination dist ./bu
   >/dev/null || die "npm pack of js/"
 say "dist/tessera-terminal-$version.tgz, dist/tessera-terminal-linux-x64-$version.tgz"
 
+# ---- the Python wheel (python/): the static binary above and libtessera.so, built against
+# glibc with utf8proc linked in from the pinned sources (position-independent), in a staged
+# copy of python/. Tagged py3-none-manylinux_2_N_x86_64, N the newest glibc symbol version the
+# library needs. Debian's python3 and its build, setuptools and wheel (no network).
+[ "$(sed -n 's/^version = "\([^"]*\)".*/\1/p' python/pyproject.toml)" = "$version" ] \
+  || die "python/pyproject.toml's version is not $version"
+py_dir=build-rel-py
+mkdir -p "$py_dir/utf8proc"
+if [ ! -f "$py_dir/utf8proc/libutf8proc.a" ] || \
+   [ "$utf8proc_dir/utf8proc.c" -nt "$py_dir/utf8proc/libutf8proc.a" ]; then
+  gcc -std=c11 -O2 -fPIC -DUTF8PROC_STATIC -I"$utf8proc_dir" -c "$utf8proc_dir/utf8proc.c" \
+    -o "$py_dir/utf8proc/utf8proc.o" || die "compile utf8proc for libtessera.so"
+  ar rcs "$py_dir/utf8proc/libutf8proc.a" "$py_dir/utf8proc/utf8proc.o"
+fi
+cmake -S . -B "$py_dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTSR_WASM=OFF -DTSR_BENCH=OFF \
+  -DTSR_SHARED=ON -DCMAKE_DISABLE_FIND_PACKAGE_PkgConfig=ON \
+  -DUTF8PROC_LIB="$root/$py_dir/utf8proc/libutf8proc.a" \
+  "-DCMAKE_C_FLAGS=-I$utf8proc_dir -DUTF8PROC_STATIC" \
+  -DTSR_VIEWER_HTML="$page_build/web/viewer.html" >/dev/null || die "configure $py_dir"
+cmake --build "$py_dir" -j2 --target tessera_shared >/dev/null || die "build libtessera.so ($py_dir)"
+wheel_stage=$py_dir/stage
+rm -rf "$wheel_stage"
+mkdir -p "$wheel_stage/tessera_terminal/_native"
+cp python/pyproject.toml python/setup.py python/README.md "$wheel_stage/"
+cp python/tessera_terminal/*.py "$wheel_stage/tessera_terminal/"
+native=$wheel_stage/tessera_terminal/_native
+strip --strip-unneeded -o "$native/libtessera.so" "$py_dir/lib/libtessera.so"
+cp "$stage/tessera" "$native/tessera"
+cp LICENSE "$native/LICENSE"
+cp "$utf8proc_dir/LICENSE.md" "$native/LICENSE-utf8proc.md"
+cp /usr/share/doc/musl/copyright "$native/LICENSE-musl"
+needed=$(LC_ALL=C readelf -d "$native/libtessera.so" | sed -n 's/.*NEEDED.*\[\(.*\)\]/\1/p' | paste -sd' ')
+[ "$needed" = "libc.so.6" ] || die "libtessera.so needs $needed (only libc.so.6 may remain)"
+glibc=$(LC_ALL=C objdump -T "$native/libtessera.so" | grep -o 'GLIBC_2\.[0-9]*' | sort -t. -k2,2n | tail -n 1)
+[ -n "$glibc" ] || die "no glibc symbol versions in libtessera.so"
+(cd "$wheel_stage" && TESSERA_WHEEL_PLATFORM="manylinux_2_${glibc#GLIBC_2.}_x86_64" \
+  /usr/bin/python3 -m build --no-isolation --wheel --outdir "$root/dist" . >"$root/$py_dir/wheel.log" 2>&1) \
+  || { tail -n 20 "$py_dir/wheel.log" >&2; die "python3 -m build (the wheel)"; }
+say "dist/$(cd dist && ls tessera_terminal-*.whl)"
+
 rm -rf dist/stage
-(cd dist && sha256sum -- *.tar.gz *.deb *.tgz > SHA256SUMS)
+(cd dist && sha256sum -- *.tar.gz *.deb *.tgz *.whl > SHA256SUMS)
 ls -l dist | awk 'NR > 1 { printf "release: %9d  %s\n", $5, $9 }'
 say "done in $(( $(date +%s) - start )) s"

@@ -9,7 +9,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from . import _native
+from . import _context, _native
 from .errors import HistoryEvictedError, TerminalAssertionError, screen_section
 from .locator import Locator, format_range
 from .session import Session
@@ -304,7 +304,7 @@ class Expectation:
         file = Path(directory).resolve() / f"{name}.txt"
         timeout = self._timeout(timeout)
         if update is None:
-            update = os.environ.get("TESSERA_UPDATE") == "1"
+            update = _context.update_snapshots() or os.environ.get("TESSERA_UPDATE") == "1"
         if not update and not os.access(file, os.R_OK):
             raise self._fail("to_match_snapshot", f"cannot read the golden file {file} (write it with TESSERA_UPDATE=1)",
                              f"the screen to match {file}", timeout)
@@ -315,7 +315,10 @@ class Expectation:
         snap = self.session.revision_at(seq)
         ok, reason, diff = _golden(file, snap.snapshot() + "\n", update)
         if not ok:
-            raise self._fail("to_match_snapshot", reason, expected, timeout, snap, note=diff or None)
+            error = self._fail("to_match_snapshot", reason, expected, timeout, snap, note=diff or None)
+            if diff:
+                error.expected_file = file  # the report shows it beside the screen
+            raise error
         return seq
 
 
@@ -348,3 +351,66 @@ def _caller_file():
 def _json(text):
     import json
     return json.dumps(text, ensure_ascii=False)
+
+
+# Every assertion on a live Terminal is a step of its trace (web/README.md, "Marks"): a start
+# mark, and an end mark with its verdict; a failed one also writes the failure's artifacts at
+# that step (artifacts.py), and the error names their folder.
+ASSERTIONS = ("to_be_present", "to_be_stable", "to_be_absent", "to_satisfy", "to_match_snapshot", "to_have_shown",
+              "to_have_shown_text")
+
+
+def _describe_call(target, name, args):
+    shown = ", ".join(_json(a) for a in args if isinstance(a, str))
+    return f"expect({target}).{name}({shown})"
+
+
+def _traced(name, original):
+    def traced(self, *args, **kwargs):
+        __tracebackhide__ = True  # pytest shows the test's line, not this package's frames
+        s = self.session
+        if getattr(s, "_trace", None) is None:
+            return original(self, *args, **kwargs)
+        test_file = _caller_file()
+        call = _describe_call(self.locator or "terminal", ("not_." if self.negated else "") + name, args)
+        step = s._begin_step(call)
+        try:
+            value = original(self, *args, **kwargs)
+        except TerminalAssertionError as error:
+            step.failed(error.reason)
+            # The journal as it stands at the end mark: later output could push the mark out
+            # of the trace's bound before the artifacts are written.
+            with s._cond:
+                journal = s._trace.encode()
+                at_step, at_event = s._trace.failure_at(step.index)
+                dropped, bound = s._trace.dropped, s._trace.max_bytes
+            _attach_artifacts(s, error, at_step, at_event, journal, call, test_file, dropped, bound)
+            raise error.with_traceback(None) from None
+        except Exception as error:
+            step.failed(str(error))
+            raise
+        step.passed(f"revision {value}" if isinstance(value, int) and value >= 0 else "")
+        return value
+    traced.__name__ = original.__name__
+    traced.__doc__ = original.__doc__
+    return traced
+
+
+def _attach_artifacts(session, error, step, event, journal, call, test_file, dropped, bound):
+    from .artifacts import write_artifacts
+    more = ""
+    try:
+        error.artifacts = write_artifacts(session, step=step, event=event, journal=journal, reason=str(error),
+                                          expectation=f"{call}: {error.expectation}",
+                                          expected_file=getattr(error, "expected_file", None), test_file=test_file)
+        more = f"\n  artifacts: {error.artifacts}"
+        if dropped:
+            more += (f" (its trace keeps the last {bound} bytes: the first {dropped[0]} frames, {dropped[1]} bytes, "
+                     "were dropped)")
+    except Exception as e:  # the failure itself is what the test must see
+        more = f"\n  artifacts: not written: {e}"
+    error.args = (error.args[0] + more,)
+
+
+for _name in ASSERTIONS:
+    setattr(Expectation, _name, _traced(_name, getattr(Expectation, _name)))

@@ -8,25 +8,30 @@ import json
 import os
 import subprocess
 import threading
+import weakref
 
 from . import _native
 from .errors import TerminalError, TerminalTimeoutError
-from .frames import FrameDecoder
+from .frames import Frame, FrameDecoder
 from .locator import format_range, middle_of
 from .screen import Screen
 from .session import Receipt, Session
+from .trace import Trace
 
 MAX_READY_MS = 86_400_000  # the host's limit
+_live = weakref.WeakSet()  # every Terminal not closed yet, for close_all()
 KILLED_HOST_S = 2.0        # how long a SIGKILLed host may take to be reaped
 NO_ACK = "no acknowledgement from the host (the program has not taken the input)"
 
 
 def launch(command, args=None, *, rows=24, cols=80, env=None, cwd=None, timeout=5.0, inherit_home=False,
-           reflow=False, scrollback=None, history=None, ready_budget=None, host_path=None):
+           reflow=False, scrollback=None, history=None, ready_budget=None, trace_max_bytes=None, host_path=None):
     """Starts `command` with `args` on a PTY of rows x cols; returns once the program runs.
     env adds variables; HOME is a fresh temporary folder unless inherit_home. timeout (seconds)
     is every wait's default; ready_budget (seconds) how long an input waits for the program
-    to read its terminal before it is sent anyway (the host's default: 1 s)."""
+    to read its terminal before it is sent anyway (the host's default: 1 s). The trace a
+    failure writes out keeps the last trace_max_bytes of the session (default 64 MiB, or
+    $TESSERA_TRACE_MAX_BYTES)."""
     if args is None:
         args = []
     if isinstance(args, (str, bytes)) or not all(isinstance(a, str) for a in args):
@@ -34,7 +39,9 @@ def launch(command, args=None, *, rows=24, cols=80, env=None, cwd=None, timeout=
     _positive(timeout, "launch(timeout=)")
     budget_ms = None if ready_budget is None else _ready_ms(ready_budget, "launch(ready_budget=)")
     screen = Screen(rows, cols, scrollback=scrollback, reflow=reflow, history=history)
-    term = Terminal(screen, timeout=timeout, ready_budget_ms=budget_ms)
+    term = Terminal(screen, timeout=timeout, ready_budget_ms=budget_ms,
+                    options={"reflow": reflow, "scrollback": scrollback})
+    term._trace = Trace(screen, rows, cols, term.now_ns(), trace_max_bytes)
     spawn = {"op": "spawn", "cmd": str(command), "args": list(args), "rows": rows, "cols": cols}
     if env:
         spawn["env"] = {str(k): str(v) for k, v in env.items()}
@@ -43,9 +50,10 @@ def launch(command, args=None, *, rows=24, cols=80, env=None, cwd=None, timeout=
     if inherit_home:
         spawn["inheritHome"] = True
     term._start(host_path or _native.find_host(), spawn)
+    _live.add(term)
     try:
         # Acknowledged once the spawn has worked; now: nothing is typed, so nothing waits.
-        term._send([{"op": "input", "bytes": [], "now": True}], "start", None, probe=True)
+        term._send([{"op": "input", "bytes": [], "now": True}], "start", None, probe=True, traced=False)
     except BaseException:
         term.close()
         raise
@@ -58,10 +66,12 @@ class _Keyboard:
 
     def press(self, key, *, timeout=None, now=False, ready=None):
         """Presses a key by name ("Enter", "ctrl+c", "ArrowUp", "G": the keys reference)."""
+        __tracebackhide__ = True
         return self._term._act([{"key": key}], f"press {_quote_short(key)}", timeout, now, ready)
 
     def type(self, text, *, timeout=None, now=False, ready=None):
         """Types text as the keyboard would (UTF-8)."""
+        __tracebackhide__ = True
         return self._term._act([{"text": text}], f"type {_quote_short(text)}", timeout, now, ready)
 
 
@@ -70,6 +80,7 @@ class _Mouse:
         self._term = term
 
     def _one(self, action, row, col, button, mods, timeout, now, ready):
+        __tracebackhide__ = True
         field = {"action": action, "row": row, "col": col, "button": button}
         if mods:
             field["mods"] = list(mods)
@@ -94,8 +105,10 @@ class _Mouse:
 
 
 class Terminal(Session):
-    def __init__(self, screen, timeout=5.0, ready_budget_ms=None):
+    def __init__(self, screen, timeout=5.0, ready_budget_ms=None, options=None):
         super().__init__(screen, timeout=timeout, start_ns=0)
+        self.options = dict(options or {})
+        self._trace = None
         self.start_ns = self.now_ns()
         self._ready_budget_ms = ready_budget_ms
         self._next_id = 1
@@ -170,6 +183,8 @@ class Terminal(Session):
         except Exception as e:
             self._fail(TerminalError(f"applying a frame: {e}"))
             return
+        if self._trace is not None:
+            self._trace.keep(f)  # after the screen applied it: a keyframe made now shows it
         if f.type == "mark":
             note = _readiness_note(f.data.decode("utf-8", "replace"))
             if note and note[0] in self._pending:
@@ -262,6 +277,23 @@ class Terminal(Session):
                 raise self._timeout_error(what, timeout, reason() if callable(reason) else reason)
             self._cond.wait(left / 1e9)
 
+    # ------------------------------------------------------------ steps of the trace
+
+    def _mark(self, label):
+        with self._cond:
+            if self._trace is not None:
+                self._trace.keep(Frame("mark", self.now_ns(), label.encode("utf-8")))
+
+    def _begin_step(self, description):
+        """Marks `step N start: DESCRIPTION`; the returned Step marks its end once
+        (web/README.md, "Marks")."""
+        with self._cond:
+            index = self._trace.steps if self._trace is not None else 0
+            if self._trace is not None:
+                self._trace.steps += 1
+        self._mark(f"step {index} start: {_one_line(description)}")
+        return _Step(self, index, self.now_ns())
+
     # ------------------------------------------------------------ actions
 
     def _readiness(self, now, ready, what):
@@ -275,14 +307,34 @@ class Terminal(Session):
         return {} if ms is None else {"readyMs": ms}
 
     def _act(self, inputs, what, timeout, now, ready):
+        __tracebackhide__ = True
         fields = self._readiness(now, ready, what)
         commands = [dict({"op": "input"}, **(fields if i == 0 else {}), **f) for i, f in enumerate(inputs)]
         return self._send(commands, what, timeout)
 
-    def _send(self, commands, what, timeout, probe=False):
+    def _send(self, commands, what, timeout, probe=False, traced=True):
         """Sends commands one after another, each with an id, each acknowledged by the host;
-        returns the last one's Receipt."""
+        returns the last one's Receipt. A step of the trace unless untraced (the start probe,
+        readiness waits), its end mark with the host's readiness notes."""
         timeout = self._deadline_s(timeout, what)
+        __tracebackhide__ = True
+        step = self._begin_step(what) if traced and not probe else None
+        notes = []
+        try:
+            receipt = self._send_all(commands, what, timeout, probe, notes)
+        except TerminalTimeoutError as e:
+            if step:
+                step.failed(f"timed out after {timeout:g} s: {NO_ACK}")
+            raise e.with_traceback(None) from None
+        except TerminalError as e:
+            if step:
+                step.failed(str(e)[len(what) + 2:] if str(e).startswith(what + ": ") else str(e))
+            raise e.with_traceback(None) from None
+        if step:
+            step.passed(", ".join([f"revision {receipt.revision}"] + notes))
+        return receipt
+
+    def _send_all(self, commands, what, timeout, probe, notes):
         until = self.now_ns() + int(timeout * 1e9)
         with self._cond:
             if self.failure is not None:
@@ -309,6 +361,7 @@ class Terminal(Session):
                 if self.failure is not None and p["receipt"] is None:
                     raise self.failure
                 receipt = p["receipt"]
+                notes.extend(p["notes"])
             return receipt
 
     def paste(self, text, *, timeout=None, now=False, ready=None):
@@ -348,7 +401,8 @@ class Terminal(Session):
         ms = max(1, int(-(-t * 1000 // 1)))
         # The host's deadline comes first, so its reason is what a timeout reports; ours, a
         # second later, only ends the wait if the host never answers.
-        return self._send([{"op": "ready", "timeoutMs": ms}], "wait_for_input_ready", t + 1.0, probe=True)
+        return self._send([{"op": "ready", "timeoutMs": ms}], "wait_for_input_ready", t + 1.0, probe=True,
+                          traced=False)
 
     def resize(self, rows, cols, *, timeout=None):
         """Resizes the terminal; the receipt is the revision after the RESIZE frame."""
@@ -359,6 +413,7 @@ class Terminal(Session):
                 raise self.failure
             if self.ended or self._closing:
                 raise TerminalError(f"{what}: the terminal is ended")
+            step = self._begin_step(what)
             r = {"receipt": None, "error": None}
             self._resizes.append(r)
             self._write({"op": "resize", "rows": rows, "cols": cols})
@@ -368,9 +423,12 @@ class Terminal(Session):
             except TerminalTimeoutError:
                 if r in self._resizes:
                     self._resizes.remove(r)
+                step.failed(f"timed out after {timeout:g} s: no RESIZE frame from the host")
                 raise
             if r["error"] is not None:
+                step.failed(str(r["error"]))
                 raise r["error"]
+            step.passed(f"revision {r['receipt'].revision}")
             return r["receipt"]
 
     def wait_for_exit(self, *, timeout=None):
@@ -393,6 +451,7 @@ class Terminal(Session):
             return self.exit_status
         timeout = self._deadline_s(timeout, "close()")
         self._closed = True
+        _live.discard(self)
         with self._cond:
             self._closing = True
         proc = getattr(self, "proc", None)
@@ -433,6 +492,42 @@ class Terminal(Session):
                 proc.stdin.close()
             except (OSError, ValueError):
                 pass
+
+
+class _Step:
+    """One step of the trace: its end is marked once, passed or failed."""
+
+    def __init__(self, term, index, start_ns):
+        self.term, self.index, self.start_ns, self.ended = term, index, start_ns, False
+
+    def _end(self, verdict, detail="", reason=None):
+        if self.ended:
+            return
+        self.ended = True
+        ms = (self.term.now_ns() - self.start_ns) // 1_000_000
+        more = f", {_one_line(detail)}" if detail else ""
+        why = "" if reason is None else f": {_one_line(reason) or 'no reason given'}"
+        self.term._mark(f"step {self.index} end: {verdict} ({ms}ms{more}){why}")
+
+    def passed(self, detail=""):
+        self._end("passed", detail)
+
+    def failed(self, reason):
+        self._end("failed", "", reason)
+
+
+def _one_line(text):
+    return str(text).split("\n")[0]
+
+
+def close_all():
+    """Closes every terminal still open (an interrupted test run's last act); errors are
+    ignored, since what matters then is that no program is left."""
+    for term in list(_live):
+        try:
+            term.close(timeout=2.0)
+        except Exception:
+            pass
 
 
 def _readiness_note(label):

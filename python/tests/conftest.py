@@ -29,3 +29,11 @@ def children():
 def no_process_left():
     yield
     assert children() == [], "every host was ended"
+
+
+@pytest.fixture(autouse=True)
+def artifacts_dir(tmp_path, monkeypatch):
+    """Failures these tests provoke write their artifacts here, never into the checkout."""
+    root = tmp_path / "artifacts"
+    monkeypatch.setenv("TESSERA_ARTIFACTS", str(root))
+    return root

@@ -16,9 +16,13 @@ STRUCTS = {"tsr_buf": _abi.Buf, "tsr_history_limits": _abi.HistoryLimits, "tsr_o
 
 
 def facts():
-    build = Path(os.environ.get("TESSERA_BUILD_DIR") or Path(_native.find_library()).parent.parent)
-    out = subprocess.run([str(build / "bin" / "abi_facts_native")], check=True, capture_output=True, text=True,
-                         timeout=30).stdout
+    """The facts program: $TESSERA_ABI_FACTS (the installed wheel's test names a copy), else
+    bin/abi_facts_native of $TESSERA_BUILD_DIR or of the build libtessera.so was found in."""
+    program = os.environ.get("TESSERA_ABI_FACTS")
+    if not program:
+        build = Path(os.environ.get("TESSERA_BUILD_DIR") or Path(_native.find_library()).parent.parent)
+        program = str(build / "bin" / "abi_facts_native")
+    out = subprocess.run([program], check=True, capture_output=True, text=True, timeout=30).stdout
     return json.loads(out)
 
 

@@ -1,6 +1,6 @@
 // Running a document's planned blocks (tests/docs/fences.mjs) in a fresh scratch folder, as
 // a reader who installed tessera and the tessera-terminal package would: `tessera` and
-// `tessera-js` on PATH, an empty HOME, the package importable, stdin /dev/null.
+// `tessera-js` on PATH, an empty HOME, the JS and Python packages importable, stdin /dev/null.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -49,7 +49,12 @@ function prepare(build) {
     // Where the checkout is, for examples that compile against it (docs/embedding.md).
     TESSERA_REPO: REPO,
     // An installed package carries its wasm engines; this checkout's are in the build.
-    TESSERA_WASM_DIR: path.join(build, 'wasm') };
+    TESSERA_WASM_DIR: path.join(build, 'wasm'),
+    // The Python package importable with its pytest plugin loaded, as an installed wheel's
+    // entry point loads it, on this build's libtessera.so.
+    PYTHONPATH: [path.join(REPO, 'python'), process.env.PYTHONPATH].filter(Boolean).join(path.delimiter),
+    PYTEST_PLUGINS: 'tessera_terminal.pytest_plugin',
+    TESSERA_LIB: path.join(build, 'lib', 'libtessera.so') };
   // The binary is found on PATH, as for an installed package; node:test's own variable would
   // make a `node --test` in a block report to this test instead of printing.
   for (const name of ['TESSERA_BIN', 'TESSERA_BUILD_DIR', 'NODE_TEST_CONTEXT']) delete env[name];

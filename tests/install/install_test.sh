@@ -7,6 +7,7 @@
 #   tarball  tar xzf; the binary alone in a chroot with no libc (static_chroot.sh)
 #   .deb     dpkg -i into a private root (--root: the machine's own dpkg database is left alone)
 #   npm      npm install --offline of the two tarballs; the JS package finds the binary itself
+#   wheel    pip install into a fresh venv (Debian's pytest); the package's tests run there
 #
 # For each: --version, which binary ran (/proc/PID/exe), vim typed into and saved by a tape,
 # a replay of a recording (checks.sh), all under strace with nothing opened in the checkout.
@@ -31,6 +32,7 @@ tarball=$dist/tessera-$VERSION-linux-x86_64.tar.gz
 deb=$dist/tessera_${VERSION}_amd64.deb
 npm_pkg=$dist/tessera-terminal-$VERSION.tgz
 npm_bin=$dist/tessera-terminal-linux-x64-$VERSION.tgz
+wheel=$(ls "$dist"/tessera_terminal-"$VERSION"-py3-none-*.whl 2>/dev/null | head -n 1 || true)
 for f in "$tarball" "$deb" "$npm_pkg" "$npm_bin"; do
   [ -f "$f" ] || { echo "install: $f is missing (bash scripts/release.sh)" >&2; exit 1; }
 done
@@ -117,6 +119,41 @@ if (cd "$app" && timeout 120 env HOME="$TMP/home" npm install --offline --no-aud
   fi
 else
   fail "npm: npm install: $(tail -5 "$TMP/npm.out")"
+fi
+
+# ---- Python: the wheel into a fresh venv with Debian's pytest from the system site packages;
+# the package's own tests run there, against real programs, from a copy outside the checkout
+# (the ctypes layout check with the normal build's abi_facts_native copied beside them).
+venv=$TMP/venv
+pytests=$TMP/python-tests
+if [ -z "$wheel" ]; then
+  fail "python: no tessera_terminal-$VERSION-py3-none-*.whl in $dist"
+elif ! [ -x "$CHECKOUT/build/bin/abi_facts_native" ]; then
+  fail "python: $CHECKOUT/build/bin/abi_facts_native is missing (the normal build makes it)"
+elif /usr/bin/python3 -m venv --system-site-packages "$venv" >"$TMP/venv.out" 2>&1 \
+     && timeout 120 "$venv/bin/pip" install -q --no-index --no-deps "$wheel" >>"$TMP/venv.out" 2>&1; then
+  pass "python: pip install of $(basename "$wheel") into a fresh venv"
+  mkdir -p "$pytests" && cp "$CHECKOUT"/python/tests/*.py "$pytests/"
+  cp "$CHECKOUT/build/bin/abi_facts_native" "$TMP/abi_facts_native"
+  # The package, its binary and its core, each from the venv (no TESSERA_* variable set).
+  where=$(cd "$TMP" && env -i PATH=/usr/bin:/bin "$venv/bin/python" -c 'import tessera_terminal as t
+from tessera_terminal import _native as n
+print(t.__file__, n.find_host(), n.find_library())')
+  outside=$(printf '%s\n' $where | grep -v "^$venv/" || true)
+  if [ -z "$outside" ] && [ "$(printf '%s\n' $where | wc -l)" -eq 3 ]; then
+    pass "python: the package, its tessera and its libtessera.so come from the venv"
+  else
+    fail "python: found outside the venv: ${outside:-$where}"
+  fi
+  if traced "$TMP/python.strace" "$TMP" TESSERA_ABI_FACTS="$TMP/abi_facts_native" \
+       "$venv/bin/python" -m pytest -q -p no:cacheprovider "$pytests" >"$TMP/pytest.out" 2>&1; then
+    pass "python: the package's tests in the venv: $(tail -n 1 "$TMP/pytest.out")"
+  else
+    fail "python: pytest in the venv: $(tail -n 15 "$TMP/pytest.out")"
+  fi
+  no_checkout "python (pytest)" "$TMP/python.strace"
+else
+  fail "python: the venv: $(tail -5 "$TMP/venv.out")"
 fi
 
 # ---- one version everywhere (the installed binaries and the npm packages were checked above)
