@@ -143,7 +143,8 @@ node_suites() {
 QUICK_NODE_SUITES=(js/test/screen.test.mjs js/test/revisions.test.mjs js/test/recording_api.test.mjs
   js/test/expect_replay.test.mjs js/test/recording.test.mjs js/test/regexp_nth.test.mjs
   js/test/svg.test.mjs js/test/history_limits.test.mjs js/test/replay_points.test.mjs
-  tests/corpus/compare.test.mjs tests/corpus/sessions_units.test.mjs tests/spec/schema.test.mjs)
+  tests/corpus/compare.test.mjs tests/corpus/sessions_units.test.mjs tests/spec/schema.test.mjs
+  js/test/behaviours.test.mjs)
 if [ "$QUICK" -eq 1 ]; then
   part "build (normal)" bash scripts/build.sh
   part "C tests: unit and cases (build)" ctest --test-dir build --output-on-failure --no-tests=error -j4 -L 'unit|cases'

@@ -11,6 +11,7 @@ tessera's core (libtessera.so), the same C core the CLI and the JS package use."
 from .errors import (HistoryEvictedError, RecordingError, TerminalAssertionError, TerminalError,
                      TerminalTimeoutError, TesseraError)
 from .expect import expect
+from .recording import Recording, open_recording
 from .screen import Screen
 from .session import ExitStatus, Receipt
 from .snapshot import Cell, Cursor, Match, Snapshot, Style
@@ -18,6 +19,6 @@ from .terminal import Terminal, launch
 
 __version__ = "0.1.0"
 
-__all__ = ["launch", "expect", "Terminal", "Screen", "Snapshot", "Cell", "Cursor", "Style", "Match",
+__all__ = ["launch", "expect", "open_recording", "Recording", "Terminal", "Screen", "Snapshot", "Cell", "Cursor", "Style", "Match",
            "ExitStatus", "Receipt", "TesseraError", "TerminalError", "TerminalTimeoutError",
            "TerminalAssertionError", "HistoryEvictedError", "RecordingError"]

@@ -3,7 +3,8 @@ it, each function's signature, and the few helpers every caller needs (a status 
 an exception, a rendering read out of a tsr_buf). The wasm engines of the JS package export
 the same functions; this is the native twin of js/src/abi.js."""
 import ctypes
-from ctypes import POINTER, Structure, byref, c_char, c_char_p, c_int, c_size_t, c_uint8, c_uint16, c_uint32, c_uint64, c_void_p
+from ctypes import (POINTER, Structure, byref, c_char, c_char_p, c_double, c_int, c_long, c_size_t, c_uint8, c_uint16,
+                    c_uint32, c_uint64, c_void_p)
 
 from . import _native
 from .errors import HistoryEvictedError, TesseraError
@@ -61,6 +62,11 @@ class Frame(Structure):
                 ("action_id", c_uint64)]
 
 
+class CastEvent(Structure):
+    _fields_ = [("time_ns", c_uint64), ("time", c_double), ("data", c_void_p), ("len", c_size_t), ("kind", c_int),
+                ("cols", c_int), ("rows", c_int), ("version", c_int), ("exit_code", c_int)]
+
+
 _term = c_void_p
 _snap = c_void_p
 _SIGNATURES = {
@@ -101,6 +107,12 @@ _SIGNATURES = {
     "tsr_snapshot_find_all": (c_int, [_snap, c_char_p, c_size_t, c_int, POINTER(Region), POINTER(Match),
                                       c_size_t, POINTER(c_size_t)]),
     "tsr_utf8_encode": (c_int, [c_uint32, c_char_p]),
+    "tsr_palette_default": (c_uint32, [c_int]),
+    "tsr_cast_reader_new": (c_int, [POINTER(c_void_p)]),
+    "tsr_cast_reader_free": (None, [c_void_p]),
+    "tsr_cast_reader_line": (c_int, [c_void_p, c_char_p, c_size_t, POINTER(CastEvent)]),
+    "tsr_cast_reader_finish": (c_int, [c_void_p]),
+    "tsr_cast_reader_error": (c_char_p, [c_void_p, POINTER(c_long)]),
 }
 
 

@@ -13,6 +13,7 @@ from . import _context, _native
 from .errors import HistoryEvictedError, TerminalAssertionError, screen_section
 from .locator import Locator, format_range
 from .session import Session
+from .style_match import describe_match_style, describe_style, match_looks, parse_style, style_literal, wants_nothing
 
 DEFAULT_SETTLE = 0.1  # seconds a screen must stay unchanged to count as settled
 
@@ -201,6 +202,29 @@ class Expectation:
         return self._converge(name, f"the locator to stay absent for {settle:g} s", self._timeout(timeout), judge,
                               settle, absent_since)
 
+    def to_have_style(self, style=None, *, timeout=None, **looks):
+        """Every cell of the locator's one match has the style ({'fg': 4, 'bold': True}, or
+        the same as keywords), waited for like to_be_present. .not_: the match is there and
+        some cell lacks it."""
+        name = ("not_." if self.negated else "") + "to_have_style"
+        loc = self._need_locator(name)
+        if style is not None and looks:
+            raise TypeError(f"{name}(): a style dict or keywords, not both")
+        want = parse_style(style if style is not None else looks, f"{name}(style)")
+        if wants_nothing(want):
+            raise TypeError(f"{name}(style): name at least one of fg, bg, bold, ... (an empty style matches anything)")
+        words = describe_style(want)
+        expected = (f"the locator to match exactly once, some cell of it without {words}" if self.negated
+                    else f"the locator to match exactly once, every cell of it with {words}")
+
+        def judge(snap):
+            candidates, match, ambiguous = loc.resolve(snap)
+            if match is None:
+                return False, ambiguous, candidates, None if ambiguous else "no match on the screen"
+            ok = match_looks(snap, match, want) != self.negated
+            return ok, False, candidates, f"the match ({format_range(match)}) looks: {describe_match_style(snap, match)}"
+        return self._converge(name, expected, self._timeout(timeout), judge)
+
     def to_satisfy(self, predicate, *, settle=DEFAULT_SETTLE, timeout=None):
         """predicate(snapshot) holds on a screen unchanged for settle seconds."""
         self._no_not("to_satisfy", "negate the predicate instead: to_satisfy(lambda s: not ...)")
@@ -285,7 +309,7 @@ class Expectation:
                         why = f"timed out after {timeout:g} s; no revision {base + 1}..{s.revision} matched"
                     if why:
                         raise self._fail(name, why, expected, timeout)
-                    s._cond.wait(max(deadline - s.now_ns(), 0) / 1e9)
+                    s.wait_for_change(deadline)
             finally:
                 unsubscribe()
 
@@ -357,12 +381,18 @@ def _json(text):
 # mark, and an end mark with its verdict; a failed one also writes the failure's artifacts at
 # that step (artifacts.py), and the error names their folder.
 ASSERTIONS = ("to_be_present", "to_be_stable", "to_be_absent", "to_satisfy", "to_match_snapshot", "to_have_shown",
-              "to_have_shown_text")
+              "to_have_shown_text", "to_have_style")
 
 
-def _describe_call(target, name, args):
-    shown = ", ".join(_json(a) for a in args if isinstance(a, str))
-    return f"expect({target}).{name}({shown})"
+def _describe_call(target, name, args, kwargs):
+    shown = [_json(a) for a in args if isinstance(a, str)]
+    if name.endswith("to_have_style"):
+        style = args[0] if args and isinstance(args[0], dict) else {k: v for k, v in kwargs.items() if k != "timeout"}
+        try:
+            shown.append(style_literal(parse_style(style, name)))
+        except TypeError:
+            pass  # the call itself says what is wrong
+    return f"expect({target}).{name}({', '.join(shown)})"
 
 
 def _traced(name, original):
@@ -372,7 +402,7 @@ def _traced(name, original):
         if getattr(s, "_trace", None) is None:
             return original(self, *args, **kwargs)
         test_file = _caller_file()
-        call = _describe_call(self.locator or "terminal", ("not_." if self.negated else "") + name, args)
+        call = _describe_call(self.locator or "terminal", ("not_." if self.negated else "") + name, args, kwargs)
         step = s._begin_step(call)
         try:
             value = original(self, *args, **kwargs)

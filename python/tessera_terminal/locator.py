@@ -4,10 +4,11 @@ expression, by regex_search (one row at a time). The same rules as the JS packag
 import re
 
 from .regex_search import find_all_regex
+from .style_match import match_looks, parse_style, style_literal, wants_nothing
 
 
 class Locator:
-    def __init__(self, session, text, exact=False, region=None, nth=None):
+    def __init__(self, session, text, exact=False, region=None, nth=None, style=None):
         if not isinstance(text, re.Pattern) and (not isinstance(text, str) or text == ""):
             raise TypeError("get_by_text(text): text must be a non-empty str or a compiled re.Pattern")
         self.session = session
@@ -15,9 +16,14 @@ class Locator:
         self.exact = bool(exact)
         self._region = region
         self._nth = nth
+        if isinstance(style, tuple):
+            want = style  # already parsed (_with)
+        else:
+            want = None if style is None else parse_style(style, "get_by_text(text, style=)")
+        self._style = want if want and not wants_nothing(want) else None
 
     def _with(self, **changes):
-        fields = {"exact": self.exact, "region": self._region, "nth": self._nth}
+        fields = {"exact": self.exact, "region": self._region, "nth": self._nth, "style": self._style}
         fields.update(changes)
         return Locator(self.session, self.text, **fields)
 
@@ -42,6 +48,8 @@ class Locator:
             candidates = find_all_regex(snap, self.text, self.exact, self._region)
         else:
             candidates = snap.find_all(self.text, self.exact, self._region)
+        if self._style is not None:
+            candidates = [m for m in candidates if match_looks(snap, m, self._style)]
         if self._nth is not None:
             return candidates, candidates[self._nth] if self._nth < len(candidates) else None, False
         if len(candidates) > 1:
@@ -50,7 +58,8 @@ class Locator:
 
     def __str__(self):
         what = f"re.compile({self.text.pattern!r})" if isinstance(self.text, re.Pattern) else _quote(self.text)
-        s = f"get_by_text({what}{', exact=True' if self.exact else ''})"
+        opts = (", exact=True" if self.exact else "") + (f", style={style_literal(self._style)}" if self._style else "")
+        s = f"get_by_text({what}{opts})"
         if self._region is not None:
             r = self._region
             s += f".region(row={r['row']}, column={r['column']}, height={r['height']}, width={r['width']})"

@@ -69,9 +69,10 @@ class Session:
         with self._cond:
             return self._screen.oldest_revision
 
-    def get_by_text(self, text, exact=False):
-        """A strict locator: a literal text or a compiled regular expression, on one row."""
-        return Locator(self, text, exact=exact)
+    def get_by_text(self, text, exact=False, style=None):
+        """A strict locator: a literal text or a compiled regular expression, on one row; with
+        style ({'bg': 4, 'bold': True}), only matches whose every cell looks so."""
+        return Locator(self, text, exact=exact, style=style)
 
     def subscribe(self, fn):
         """fn(seq) for every revision, fn(None) at the end; returns the unsubscribe function."""
@@ -90,16 +91,17 @@ class Session:
         self._cond.notify_all()
 
     def _apply(self, frame):
-        """Applies one frame (lock held), drops the engine's replies (the host answers the
-        program), tells the listeners."""
-        made = self._screen.apply_frame(frame)
-        if frame.type == "output":
-            self._screen.take_replies()
-        if frame.type == "exit":
-            self.exit_status = ExitStatus(frame.exit_code, frame.exit_signal)
-        if made:
-            self._emit(self._screen.revision)
-        return made
+        """Applies one frame, drops the engine's replies (the host answers the program, or
+        nobody), tells the listeners."""
+        with self._cond:
+            made = self._screen.apply_frame(frame)
+            if frame.type == "output":
+                self._screen.take_replies()
+            if frame.type == "exit":
+                self.exit_status = ExitStatus(frame.exit_code, frame.exit_signal)
+            if made:
+                self._emit(self._screen.revision)
+            return made
 
     def _end(self, reason):
         with self._cond:

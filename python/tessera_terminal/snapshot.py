@@ -167,5 +167,9 @@ class Snapshot:
         p = self._ptr()
         return find_all_with(self._core, lambda *a: self._core.snapshot_find_all(p, *a), text, exact, region)
 
+    def palette_default(self, index):
+        """The '#rrggbb' of palette entry index (0..255) before any OSC 4 change."""
+        return "#%06x" % self._core.palette_default(index)
+
     def contains(self, text, exact=False):
         return bool(self.find_all(text, exact))

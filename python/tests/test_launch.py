@@ -115,3 +115,41 @@ def test_bad_arguments_are_type_errors():
         launch("sh", "-c")
     with pytest.raises(TypeError, match="timeout"):
         launch("sh", timeout=0)
+
+
+def test_vim_edits_and_saves_a_file(tmp_path):
+    note = tmp_path / "note.txt"
+    with launch("vim", ["-u", "NONE", "-N", "-i", "NONE", "-n", str(note)], rows=10, cols=60, timeout=T) as term:
+        expect(term.get_by_text("[New]")).to_be_present()
+        term.keyboard.press("i")
+        expect(term.get_by_text("-- INSERT --")).to_be_present()
+        term.keyboard.type("hello from python")
+        term.keyboard.press("Escape")
+        expect(term.get_by_text("-- INSERT --")).to_be_absent()
+        term.keyboard.type(":wq\n")
+        assert term.wait_for_exit() == (0, 0)
+    assert note.read_text() == "hello from python\n"
+
+
+def test_dialog_menu_highlight_moves_with_the_arrow_keys():
+    args = ["--menu", "Pick one", "12", "40", "3", "a", "Apple", "b", "Banana", "c", "Cherry"]
+    with launch("dialog", args, rows=16, cols=50, timeout=T) as term:
+        apple, banana = term.get_by_text("Apple"), term.get_by_text("Banana")
+        expect(apple).to_be_stable()
+        first = apple.resolve()[1]
+        look = term.screen.cell(first.row, first.column).style  # the highlighted item's colours
+        highlight = {"fg": look.fg, "bg": look.bg}
+        expect(banana).not_.to_have_style(highlight)
+        term.keyboard.press("ArrowDown")
+        expect(banana).to_have_style(highlight)
+        expect(apple).not_.to_have_style(highlight)
+        term.keyboard.press("Enter")
+        assert term.wait_for_exit() == (0, 0)
+
+
+def test_htop_draws_its_meters_and_quits():
+    with launch("htop", [], rows=24, cols=100, timeout=T) as term:
+        expect(term.get_by_text("Tasks:")).to_be_present()
+        expect(term.get_by_text("F10Quit")).to_be_present()
+        term.keyboard.press("q")
+        assert term.wait_for_exit().code == 0
