@@ -153,3 +153,39 @@ def test_htop_draws_its_meters_and_quits():
         expect(term.get_by_text("F10Quit")).to_be_present()
         term.keyboard.press("q")
         assert term.wait_for_exit().code == 0
+
+
+def test_to_satisfy_and_to_have_shown_on_a_real_program():
+    script = "stty -echo; printf 'count: 1'; read x; printf '\\rcount: 2'; read x; printf '\\rcount: 3'; read x"
+    with launch("sh", ["-c", script], rows=3, cols=20, timeout=T) as term:
+        expect(term).to_satisfy(lambda s: s.row_text(0) == "count: 1")
+        receipt = term.keyboard.press("Enter")
+        term.keyboard.press("Enter")
+        expect(term).to_satisfy(lambda s: s.row_text(0) == "count: 3" and s.cursor().col == 8)
+        # count: 2 was on the screen after the first Enter, though it is gone now
+        expect(term).to_have_shown(lambda s: s.row_text(0) == "count: 2", since=receipt.revision - 1)
+        with pytest.raises(TerminalAssertionError, match="the predicate to hold"):
+            expect(term).to_satisfy(lambda s: "count: 4" in s.text(), timeout=0.3)
+
+
+def test_dialog_buttons_are_clicked_with_the_mouse():
+    with launch("dialog", ["--yesno", "Proceed?", "7", "30"], rows=12, cols=40, timeout=T) as term:
+        no = term.get_by_text("< No  >")
+        expect(no).to_be_stable()
+        term.click_text(no)
+        assert term.wait_for_exit() == (1, 0)  # dialog's exit status for No
+
+
+def test_input_waits_for_the_program_to_read_by_default():
+    # The program throws away what was typed before it reads (as bash does while it handles
+    # Ctrl-C): typed at once the line is lost; by default the host waits until it reads.
+    program = ("import sys, termios, time; print('busy', flush=True); time.sleep(0.3); "
+               "termios.tcflush(0, termios.TCIFLUSH); print('got:' + input(), flush=True)")
+    with launch("python3", ["-c", program], rows=4, cols=30, timeout=T) as term:
+        expect(term.get_by_text("busy")).to_be_present()
+        term.keyboard.type("kept\n")
+        expect(term.get_by_text("got:kept")).to_be_present()
+    with launch("python3", ["-c", program], rows=4, cols=30, timeout=T) as term:
+        expect(term.get_by_text("busy")).to_be_present()
+        term.keyboard.type("lost\n", now=True)
+        expect(term.get_by_text("got:")).to_be_absent(settle=0.6)
