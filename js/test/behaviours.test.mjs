@@ -2,26 +2,14 @@
 // python/tests/test_behaviours.py): strict locators, the assertions, deadlines and settle
 // windows, each on a recording replayed on virtual time, so the revision an assertion passes
 // at and the clock when it passes or fails are exact, and must be the same in both packages.
+// The live cases are behaviours_live.test.mjs's.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { FAILURES, cases, targetOf } from './behaviours_cases.mjs';
 import { openRecording, expectTerminal, TerminalAssertionError } from '../src/index.js';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const { cases } = JSON.parse(readFileSync(path.join(here, '..', '..', 'tests', 'behaviours', 'cases.json'), 'utf8'));
-const FAILURES = { timeout: 'timed out after', ambiguous: 'matches; a strict locator needs exactly one', ended: 'the program ended' };
-
-function targetOf(rec, step) {
-  if (step.text === undefined && step.regex === undefined) return rec;
-  let loc = rec.getByText(step.regex !== undefined ? new RegExp(step.regex) : step.text,
-    { exact: step.exact ?? false, ...(step.style ? { style: step.style } : {}) });
-  if (step.nth !== undefined) loc = loc.nth(step.nth);
-  if (step.region !== undefined) loc = loc.region(step.region);
-  return loc;
-}
 
 for (const c of cases) {
   test(c.name, async () => {
@@ -55,3 +43,4 @@ for (const c of cases) {
     }
   });
 }
+

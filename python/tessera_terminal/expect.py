@@ -96,7 +96,7 @@ class Expectation:
         while True:
             if s.failure is not None:
                 raise s.failure
-            snap = s.screen
+            snap, ended = s._look()
             if snap.seq != seq:
                 seq = snap.seq
                 result = judge(snap)
@@ -110,10 +110,10 @@ class Expectation:
                 since = settle_from(snap, now) if settle_from else max(snap.time_ns, s.start_ns)
                 ready_at = since + settle_ns
                 # After the exit the screen cannot change: the final snapshot has settled.
-                if not settle_ns or s.ended or now >= ready_at:
+                if not settle_ns or ended or now >= ready_at:
                     return snap.seq
                 wait_until = min(ready_at, deadline)
-            elif s.ended:
+            elif ended:
                 raise self._fail(name, "the program ended and its final screen does not meet the condition"
                                  + self._short_of_nth(candidates, ok), expected, timeout, snap, candidates, note)
             if now >= deadline:
@@ -123,7 +123,7 @@ class Expectation:
                 else:
                     why = f"timed out after {timeout:g} s" + self._short_of_nth(candidates, ok)
                 raise self._fail(name, why, expected, timeout, snap, candidates, None if ok else note)
-            s.wait_for_change(wait_until)
+            s.wait_for_change(wait_until, seen=snap.seq)
 
     def _locate(self, loc):
         def judge(snap):

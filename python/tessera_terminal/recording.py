@@ -184,8 +184,9 @@ class Recording(Session):
             self._end("recording ended: every frame applied")
         return made
 
-    def wait_for_change(self, until_ns):
-        """Applies frames up to until_ns, stopping after the first that makes a revision."""
+    def wait_for_change(self, until_ns, seen=None):
+        """Applies frames up to until_ns, stopping after the first that makes a revision (one
+        thread: nothing can have changed since the caller's look, so `seen` is not needed)."""
         while not self.ended and self.frames[self._next].time_ns <= until_ns:
             if self._step():
                 return

@@ -50,6 +50,13 @@ class Session:
                 self._latest = self._screen.revision_at(seq)
             return self._latest
 
+    def _look(self):
+        """The newest snapshot and whether the session had ended by then, read together: a
+        frame applied between the two reads (the reader thread's) could otherwise pair an
+        old screen with the end."""
+        with self._cond:
+            return self.screen, self.ended
+
     @property
     def revision(self):
         with self._cond:
@@ -128,10 +135,12 @@ class Session:
         """The real monotonic clock (the host stamps frames with CLOCK_MONOTONIC too)."""
         return time.monotonic_ns()
 
-    def wait_for_change(self, until_ns):
-        """Returns at the next revision, the end, a failure or until_ns, whichever is first."""
+    def wait_for_change(self, until_ns, seen=None):
+        """Returns at the next revision after `seen` (default: the newest now), the end, a
+        failure or until_ns, whichever is first. A caller that judged revision `seen` passes
+        it, so a revision made since its look ends the wait at once instead of being missed."""
         with self._cond:
-            start = self._screen.revision
+            start = self._screen.revision if seen is None else seen
             while not self.ended and self.failure is None and self._screen.revision == start:
                 left = until_ns - self.now_ns()
                 if left <= 0:

@@ -377,7 +377,7 @@ class Terminal(Session):
         timeout = self._deadline_s(timeout, f"click {locator}")
         until = self.now_ns() + int(timeout * 1e9)
         while True:
-            snap = self.screen
+            snap, ended = self._look()
             candidates, match, ambiguous = locator.resolve(snap)
             if match is not None:
                 row, col = middle_of(match)
@@ -387,11 +387,11 @@ class Terminal(Session):
                 raise TerminalError(f"click {locator}: {len(candidates)} matches; an action needs exactly one "
                                     f"(use .nth(i) or .region(...))\n  candidates: "
                                     + "; ".join(format_range(m) for m in candidates))
-            if self.ended:
+            if ended:
                 raise TerminalError(f"click {locator}: the program ended and its final screen has no match")
             if self.now_ns() >= until:
                 raise self._timeout_error(f"click {locator}", timeout, f"no single match of {locator}")
-            self.wait_for_change(until)
+            self.wait_for_change(until, seen=snap.seq)
 
     def wait_for_input_ready(self, *, timeout=None):
         """Returns once the program waits for input: its screen settled and the PTY's foreground

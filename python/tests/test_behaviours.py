@@ -78,3 +78,31 @@ def test_behaviour(case, tmp_path):
             assert rec.now_ns() == step["fail"]["atMs"] * 1_000_000, where
             if "candidates" in step["fail"]:
                 assert len(info.value.candidates) == step["fail"]["candidates"], where
+
+
+LIVE = json.loads(cases_file().read_text()).get("live", [])
+
+
+@pytest.mark.parametrize("case", LIVE, ids=[c["name"] for c in LIVE])
+def test_live_behaviour(case, artifacts_dir):
+    from tessera_terminal import launch
+
+    with launch(case["command"], case["args"], rows=case["rows"], cols=case["cols"], timeout=20) as term:
+        for i, step in enumerate(case["steps"]):
+            where = f"step {i}"
+            if "type" in step:
+                term.keyboard.type(step["type"], now=step.get("now", False))
+                continue
+            e = expect(target_of(term, step))
+            run = getattr(e, ASSERTIONS[step["assert"]])
+            if "fail" not in step:
+                run(*step.get("args", []), **options_of(step))
+                continue
+            with pytest.raises(TerminalAssertionError) as info:
+                run(*step.get("args", []), **options_of(step))
+            fail = step["fail"]
+            assert FAILURES[fail["as"]] in info.value.reason, f"{where}: {info.value.reason}"
+            folder = Path(info.value.artifacts)
+            assert folder.parent == artifacts_dir, where
+            assert sorted(os.listdir(folder)) == fail["files"], where
+            assert (folder / "screen.txt").read_text() == fail["screen.txt"], where
