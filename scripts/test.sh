@@ -2,11 +2,11 @@
 # Runs every test tessera has: the README's test command, and what CI runs (.ci/run).
 #
 # Parts, in order: setup, the normal and the ASan+UBSan builds, the C tests (ctest) under
-# ASan+UBSan and those only the normal build has (all of them with --long), the node:test
-# suites (three files at once), the Python package's pytest suite, the release installed from
-# each artifact. Beside them:
-# the conformance corpus on every backend (corpus/run.mjs) from the ASan build on, and 60
-# seconds of fuzzing from the normal build's C tests on; both are reported at the end.
+# ASan+UBSan, the node:test suites (three files at once). Beside them, reported at the end:
+# the conformance corpus on every backend (corpus/run.mjs) from the ASan build on; the C
+# tests only the normal build has beside the ASan ones (all of them, on their own, with
+# --long); 60 seconds of fuzzing, the Python package's pytest suite and the release installed
+# from each artifact beside the node suites.
 #
 #   bash scripts/test.sh --quick   the developer's loop on a built tree: units, cases, the
 #                                  corpus's own suite, the JS suites that start no program
@@ -168,15 +168,6 @@ before=$failed
 part "build (asan)" bash scripts/build.sh --asan-only
 asan_built=$((failed == before))
 
-if [ "$asan_built" -eq 1 ]; then
-  part "C tests, ASan+UBSan (build-asan)" ctest_in build-asan
-else
-  fail_part "C tests, ASan+UBSan (build-asan)" "the asan build failed"
-fi
-# Fuzzing (one core, after building its own clang build) runs beside the normal build's C
-# tests and the node suites, which wait on programs more than they compute.
-background "fuzz ${FUZZ_SECONDS}s" bash scripts/fuzz.sh "$FUZZ_SECONDS"
-
 # The normal build's C tests: those the ASan build does not have (the wasm engines, the
 # readiness loops); the rest ran under the sanitizers already, and the normal binary is what
 # the corpus and the node suites drive. --long (or a failed ASan build) runs them all.
@@ -191,10 +182,27 @@ normal_ctest() {
     ctest_in build
   fi
 }
-if [ "$normal_built" -eq 1 ]; then
-  part "C tests, normal build (build)" normal_ctest
+# Those few (the readiness loops wait on real programs for most of their 20 s) run beside the
+# ASan tests, which leave part of a core idle; all of them (--long) run on their own.
+normal_beside=0
+if [ "$normal_built" -eq 1 ] && [ "$asan_built" -eq 1 ] && [ "$LONG" -eq 0 ]; then
+  background "C tests, normal build (build)" normal_ctest
+  normal_beside=1
+fi
+
+if [ "$asan_built" -eq 1 ]; then
+  part "C tests, ASan+UBSan (build-asan)" ctest_in build-asan
 else
+  fail_part "C tests, ASan+UBSan (build-asan)" "the asan build failed"
+fi
+# Fuzzing (one core, after building its own clang build) runs beside the node suites, which
+# wait on programs more than they compute.
+background "fuzz ${FUZZ_SECONDS}s" bash scripts/fuzz.sh "$FUZZ_SECONDS"
+
+if [ "$normal_built" -eq 0 ]; then
   fail_part "C tests, normal build (build)" "the normal build failed"
+elif [ "$normal_beside" -eq 0 ]; then
+  part "C tests, normal build (build)" normal_ctest
 fi
 
 # The release artifacts, installed as a user installs them (tests/install). The full command
@@ -212,27 +220,29 @@ release_and_install() {
   bash tests/install/install_test.sh dist
 }
 
+# The Python package (python/) from the checkout, against the normal build: its binary and
+# libtessera.so. Debian's pytest; no cache folder left in the tree. (The release's install
+# test runs the same suite again, on the wheel in a fresh venv.)
+python_tests() { PYTHONPATH=python python3 -m pytest -q -p no:cacheprovider python/tests; }
+
 # Beside the node suites, which wait on programs more than they compute (the release packs a
 # copy of js/, so it never races with the suite that packs js/ itself).
-[ "$normal_built" -eq 0 ] || background "release, installed from each artifact" release_and_install
+if [ "$normal_built" -eq 1 ]; then
+  background "release, installed from each artifact" release_and_install
+  background "python: pytest (python/tests)" python_tests
+fi
 
 mapfile -t suites < <(node_suites)
 # Three files at once on two cores: most suites wait on real programs and browsers.
 part "node:test (${#suites[@]} suites)" node --test --test-concurrency=3 "${suites[@]}"
 
-# The Python package (python/) from the checkout, against the normal build: its binary and
-# libtessera.so. Debian's pytest; no cache folder left in the tree.
-python_tests() { PYTHONPATH=python python3 -m pytest -q -p no:cacheprovider python/tests; }
-if [ "$normal_built" -eq 1 ]; then
-  part "python: pytest (python/tests)" python_tests
-else
-  fail_part "python: pytest (python/tests)" "the normal build failed"
-fi
-
 collect "fuzz ${FUZZ_SECONDS}s"
+[ "$normal_beside" -eq 0 ] || collect "C tests, normal build (build)"
 if [ "$normal_built" -eq 1 ]; then
+  collect "python: pytest (python/tests)"
   collect "release, installed from each artifact"
 else
+  fail_part "python: pytest (python/tests)" "the normal build failed"
   fail_part "release, installed from each artifact" "the normal build failed"
 fi
 if [ "$normal_built" -eq 1 ]; then

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { FAILURES, cases, targetOf } from './behaviours_cases.mjs';
+import { FAILURES, cases, predicateOf, targetOf } from './behaviours_cases.mjs';
 import { openRecording, expectTerminal, TerminalAssertionError } from '../src/index.js';
 
 for (const c of cases) {
@@ -25,7 +25,13 @@ for (const c of cases) {
         let e = expectTerminal(targetOf(rec, step));
         if (negated) e = e.not;
         const name = step.assert.replace(/^not\./, '');
-        const run = () => e[name](...(step.args ?? []), step.options ?? {});
+        const args = [...(step.predicate ? [predicateOf(step.predicate)] : []), ...(step.args ?? [])];
+        const options = { ...(step.options ?? {}) };
+        if (step.golden !== undefined) {
+          writeFileSync(path.join(dir, `${step.args[0]}.txt`), step.golden);
+          options.dir = dir;
+        }
+        const run = () => e[name](...args, options);
         if (step.pass) {
           const stats = await run();
           assert.equal(stats.revision, step.pass.revision, where);

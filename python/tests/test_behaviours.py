@@ -25,9 +25,20 @@ def cases_file():
 
 CASES = json.loads(cases_file().read_text())["cases"]
 ASSERTIONS = {"toBePresent": "to_be_present", "toBeAbsent": "to_be_absent", "toBeStable": "to_be_stable",
-              "toHaveShownText": "to_have_shown_text", "toHaveStyle": "to_have_style"}
+              "toHaveShownText": "to_have_shown_text", "toHaveStyle": "to_have_style", "toSatisfy": "to_satisfy",
+              "toHaveShown": "to_have_shown", "toMatchSnapshot": "to_match_snapshot"}
 FAILURES = {"timeout": "timed out after", "ambiguous": "matches; a strict locator needs exactly one",
-            "ended": "the program ended"}
+            "ended": "the program ended", "golden": "the screen differs from"}
+
+
+def predicate_of(d):
+    """A described predicate ({"rowEquals": [row, text]} or {"textIncludes": text})."""
+    if "rowEquals" in d:
+        row, text = d["rowEquals"]
+        return lambda snap: snap.row_text(row) == text
+    if "textIncludes" in d:
+        return lambda snap: d["textIncludes"] in snap.text()
+    raise ValueError(f"unknown predicate {d!r}")
 
 
 def target_of(rec, step):
@@ -67,13 +78,18 @@ def test_behaviour(case, tmp_path):
         if negated:
             e = e.not_
         run = getattr(e, ASSERTIONS[step["assert"].split(".")[-1]])
+        args = ([predicate_of(step["predicate"])] if "predicate" in step else []) + step.get("args", [])
+        options = options_of(step)
+        if "golden" in step:
+            (tmp_path / f"{step['args'][0]}.txt").write_text(step["golden"])
+            options["directory"] = tmp_path
         if "pass" in step:
-            revision = run(*step.get("args", []), **options_of(step))
+            revision = run(*args, **options)
             assert revision == step["pass"]["revision"], where
             assert rec.now_ns() == step["pass"]["atMs"] * 1_000_000, where
         else:
             with pytest.raises(TerminalAssertionError) as info:
-                run(*step.get("args", []), **options_of(step))
+                run(*args, **options)
             assert FAILURES[step["fail"]["as"]] in info.value.reason, f"{where}: {info.value.reason}"
             assert rec.now_ns() == step["fail"]["atMs"] * 1_000_000, where
             if "candidates" in step["fail"]:
