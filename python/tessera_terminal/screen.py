@@ -7,6 +7,7 @@ from . import _abi
 from .snapshot import Snapshot
 
 FEED_CHUNK = 1 << 20
+HISTORY_KEYS = {"max_revisions": 1 << 32, "max_raw_bytes": 1 << 64, "max_decoded_bytes": 1 << 64}  # the C types' range
 
 
 class Screen:
@@ -18,13 +19,13 @@ class Screen:
         if scrollback is not None:
             opts.scrollback = scrollback
         opts.reflow = 1 if reflow else 0
-        history = history or {}
-        if "max_revisions" in history:
-            opts.history.max_revisions = history["max_revisions"]
-        if "max_raw_bytes" in history:
-            opts.history.max_raw_bytes = history["max_raw_bytes"]
-        if "max_decoded_bytes" in history:
-            opts.history.max_decoded_bytes = history["max_decoded_bytes"]
+        for key, value in (history or {}).items():
+            if key not in HISTORY_KEYS:
+                raise TypeError(f"history: unknown key {key!r} ({', '.join(HISTORY_KEYS)})")
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < HISTORY_KEYS[key]:
+                raise TypeError(f"history[{key!r}]: a whole number from 0 (the default) below {HISTORY_KEYS[key]}, "
+                                f"got {value!r}")
+            setattr(opts.history, key, value)
         term = ctypes.c_void_p()
         core.check(core.term_new(byref(opts), byref(term)), f"creating a {rows}x{cols} terminal")
         self._term = term

@@ -4,6 +4,7 @@ order, one frame per call, under the session's lock; the engine's replies are dr
 the host answers the program itself. Input actions wait, in the host, for the program to read
 its terminal, and return a Receipt once the host's INPUT_ACK (for a resize, its RESIZE frame)
 comes back. Every wait has a deadline (timeout=, in seconds, else the launch's)."""
+import atexit
 import json
 import os
 import subprocess
@@ -484,14 +485,6 @@ class Terminal(Session):
         self.close()
         return False
 
-    def __del__(self):
-        # A terminal dropped without close(): the host sees its stdin close and ends the program.
-        proc = getattr(self, "proc", None)
-        if proc is not None and proc.poll() is None:
-            try:
-                proc.stdin.close()
-            except (OSError, ValueError):
-                pass
 
 
 class _Step:
@@ -521,13 +514,18 @@ def _one_line(text):
 
 
 def close_all():
-    """Closes every terminal still open (an interrupted test run's last act); errors are
-    ignored, since what matters then is that no program is left."""
+    """Closes every terminal still open (an interrupted test run's last act, and the
+    interpreter's at exit); errors are ignored, since what matters then is that no program
+    is left. A terminal nobody closed also ends when the process does: its host sees its
+    stdin close and ends the program itself."""
     for term in list(_live):
         try:
             term.close(timeout=2.0)
         except Exception:
             pass
+
+
+atexit.register(close_all)
 
 
 def _readiness_note(label):

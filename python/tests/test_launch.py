@@ -189,3 +189,10 @@ def test_input_waits_for_the_program_to_read_by_default():
         expect(term.get_by_text("busy")).to_be_present()
         term.keyboard.type("lost\n", now=True)
         expect(term.get_by_text("got:")).to_be_absent(settle=0.6)
+
+
+def test_bad_history_limits_name_the_key():
+    with pytest.raises(TypeError, match="history: unknown key 'maxRevisions'"):
+        launch("sh", ["-c", "true"], history={"maxRevisions": 5})
+    with pytest.raises(TypeError, match=r"history\['max_revisions'\]: a whole number"):
+        launch("sh", ["-c", "true"], history={"max_revisions": -1})
