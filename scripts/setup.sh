@@ -12,8 +12,9 @@ cd "$(dirname "$0")/.."
 # the tests record (and, on the line after them, those corpus/sessions/record.sh records),
 # the wasm toolchains, and the browser that tests/browser/ drives through playwright-core
 # (npm; it never downloads a browser), then the release's tools (scripts/release.sh: musl for
-# the static binary; tests/install/: busybox-static, strace), and what the Python package is built
-# and tested with (python/: pytest, build, setuptools, wheel, venv). nodejs and npm are handled apart.
+# the static binary; tests/install/: busybox-static, strace), and what the Python package is
+# built and tested with (python/: pytest and its timeout plugin, build, setuptools, wheel,
+# venv). nodejs and npm are handled apart.
 PACKAGES=(
   build-essential cmake ninja-build pkg-config dpkg-dev
   clang-14 lld-14 libclang-rt-14-dev libclang-rt-14-dev-wasm32 wasi-libc emscripten
@@ -23,7 +24,7 @@ PACKAGES=(
   whiptail nano ncdu man-db git procps bc ed python3
   chromium
   musl-tools busybox-static strace
-  python3-pytest python3-build python3-setuptools python3-wheel python3-venv
+  python3-pytest python3-pytest-timeout python3-build python3-setuptools python3-wheel python3-venv
 )
 NODE_MIN_MAJOR=20
 

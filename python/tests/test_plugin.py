@@ -126,3 +126,30 @@ def test_waits(launch_terminal):
         time.sleep(0.02)
     assert not alive(program), f"the program outlived pytest ({how.name}):\n{out}"
     assert proc.returncode != 0
+
+
+@pytest.mark.parametrize("method", ["signal", "thread"])
+def test_a_test_that_times_out_leaves_no_program(tmp_path, method):
+    # pytest-timeout (Debian's python3-pytest-timeout): "signal" fails the test, and the
+    # fixture's teardown closes its terminal; "thread" ends pytest with os._exit, and the host
+    # ends the program when its stdin closes.
+    pidfile = tmp_path / "program.pid"
+    test_file = tmp_path / "test_hangs.py"
+    test_file.write_text(f'''
+import pytest
+from tessera_terminal import expect
+
+@pytest.mark.timeout(1, method="{method}")
+def test_hangs(launch_terminal):
+    term = launch_terminal("sh", ["-c", "echo $$ > {pidfile}; echo started; exec sleep 1000"], timeout=120)
+    expect(term.get_by_text("started")).to_be_present()
+    expect(term.get_by_text("never")).to_be_present()
+''')
+    r = subprocess.run(pytest_command(test_file), cwd=tmp_path, env=child_env(), capture_output=True, text=True,
+                       timeout=120)
+    assert r.returncode != 0 and "Timeout" in r.stdout + r.stderr, r.stdout + r.stderr
+    program = int(pidfile.read_text())
+    deadline = time.monotonic() + 10
+    while alive(program) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert not alive(program), f"the program outlived a timed-out test ({method})"
