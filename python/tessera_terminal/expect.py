@@ -182,17 +182,19 @@ class Expectation:
 
         def absent_since(newest, now):
             # Absent since the revision after the newest one that showed the locator; the walk
-            # back stops once a revision older than the window is absent too.
+            # back stops once a revision older than the window is absent too. Under the lock:
+            # the reader thread cannot evict a revision the walk is about to read.
             since = max(newest.time_ns, s.start_ns)
-            k = newest.seq - 1
-            while k >= s.oldest_revision:
-                if since + settle_ns <= now:
-                    break
-                snap = s.revision_at(k)
-                if present_at(snap):
-                    break
-                since = max(snap.time_ns, s.start_ns)
-                k -= 1
+            with s._cond:
+                k = newest.seq - 1
+                while k >= s.oldest_revision:
+                    if since + settle_ns <= now:
+                        break
+                    snap = s.revision_at(k)
+                    if present_at(snap):
+                        break
+                    since = max(snap.time_ns, s.start_ns)
+                    k -= 1
             return since
 
         def judge(snap):
@@ -334,9 +336,14 @@ class Expectation:
                              f"the screen to match {file}", timeout)
         expected = (f"the screen to stay unchanged for {settle:g} s, to be written to {file}" if update
                     else f"the screen, once unchanged for {settle:g} s, to match {file}")
-        seq = self._converge("to_match_snapshot", expected, timeout,
-                             lambda snap: (not snap.modes.get("synchronized_output"), False, (), None), settle)
-        snap = self.session.revision_at(seq)
+        judged = {}  # the last snapshot judged: its renderings outlive an eviction
+
+        def judge(snap):
+            judged.clear()
+            judged[snap.seq] = snap
+            return not snap.modes.get("synchronized_output"), False, (), None
+        seq = self._converge("to_match_snapshot", expected, timeout, judge, settle)
+        snap = judged[seq]
         ok, reason, diff = _golden(file, snap.snapshot() + "\n", update)
         if not ok:
             error = self._fail("to_match_snapshot", reason, expected, timeout, snap, note=diff or None)
