@@ -11,7 +11,7 @@ from pathlib import Path
 
 from . import _context, _native
 from .errors import HistoryEvictedError, TerminalAssertionError, screen_section
-from .locator import Locator, format_range
+from .locator import Locator, format_range, quote
 from .session import Session
 from .style_match import describe_match_style, describe_style, match_looks, parse_style, style_literal, wants_nothing
 
@@ -268,7 +268,7 @@ class Expectation:
                      "whole timeout; use expect(term.get_by_text(text)).to_be_absent()")
         if not isinstance(text, str) or not text:
             raise TypeError("to_have_shown_text(text): a non-empty str")
-        return self._shown("to_have_shown_text", f"some revision after the baseline to show {_json(text)}",
+        return self._shown("to_have_shown_text", f"some revision after the baseline to show {quote(text)}",
                            lambda snap: bool(snap.find_all(text, exact)), since, timeout)
 
     def _shown(self, name, expected, predicate, since, timeout):
@@ -379,10 +379,6 @@ def _caller_file():
     raise TypeError("to_match_snapshot(): cannot tell the test file from the stack; pass directory=")
 
 
-def _json(text):
-    import json
-    return json.dumps(text, ensure_ascii=False)
-
 
 # Every assertion on a live Terminal is a step of its trace (web/README.md, "Marks"): a start
 # mark, and an end mark with its verdict; a failed one also writes the failure's artifacts at
@@ -392,7 +388,7 @@ ASSERTIONS = ("to_be_present", "to_be_stable", "to_be_absent", "to_satisfy", "to
 
 
 def _describe_call(target, name, args, kwargs):
-    shown = [_json(a) for a in args if isinstance(a, str)]
+    shown = [quote(a) for a in args if isinstance(a, str)]
     if name.endswith("to_have_style"):
         style = args[0] if args and isinstance(args[0], dict) else {k: v for k, v in kwargs.items() if k != "timeout"}
         try:

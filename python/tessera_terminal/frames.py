@@ -1,5 +1,7 @@
-"""Frames (core/README.md, "The frame format"): the host's stream cut into frames by the
-core's own decoder (tsr_frame_decode), so Python and JS cannot read the format differently."""
+"""Frames (core/README.md, "The frame format") between Python and the core: tsr_frame structs
+filled and read, and the core's own decoder (tsr_frame_decode) and encoder (tsr_frame_encode)
+that live terminals, traces and journals all use, so Python and JS cannot read or write the
+format differently."""
 import ctypes
 from ctypes import byref
 from typing import NamedTuple, Optional
@@ -27,6 +29,54 @@ def read_frame(f):
     return Frame(kind, f.time_ns, data, f.rows, f.cols, f.exit_code, f.exit_signal, f.action_id)
 
 
+def fill_frame(f, frame):
+    """Fills the tsr_frame f from a Frame; returns the buffer its data points into, which the
+    caller keeps alive while the core reads f."""
+    ctypes.memset(byref(f), 0, ctypes.sizeof(f))
+    f.type = _abi.FRAME_NUMBERS[frame.type]
+    f.time_ns = frame.time_ns
+    data = None
+    if frame.data is not None:
+        data = ctypes.create_string_buffer(bytes(frame.data), len(frame.data))
+        f.data = ctypes.cast(data, ctypes.POINTER(ctypes.c_uint8))
+        f.len = len(frame.data)
+    f.rows, f.cols = frame.rows, frame.cols
+    f.exit_code, f.exit_signal, f.action_id = frame.exit_code, frame.exit_signal, frame.action_id
+    return data
+
+
+def encode_frames(core, frames):
+    """The frames' bytes, each encoded by tsr_frame_encode."""
+    buf = _abi.Buf()
+    f = _abi.Frame()
+    try:
+        for frame in frames:
+            data = fill_frame(f, frame)
+            core.check(core.frame_encode(byref(f), byref(buf)), "encoding a frame")
+            del data
+        return ctypes.string_at(buf.data, buf.len) if buf.len else b""
+    finally:
+        core.buf_free(byref(buf))
+
+
+def decode_frames(core, data, pos=0):
+    """Decodes data from pos frame by frame: (frames, pos, status), decoding stopped at pos
+    with status (ERR_AGAIN: what is left is an incomplete frame, or nothing; another: the
+    frame there is invalid)."""
+    frames = []
+    if pos >= len(data):
+        return frames, pos, _abi.ERR_AGAIN
+    base = (ctypes.c_char * len(data)).from_buffer_copy(data)  # frames' data point into it
+    addr = ctypes.addressof(base)
+    frame, used = _abi.Frame(), ctypes.c_size_t()
+    while True:
+        st = core.frame_decode(addr + pos, len(data) - pos, byref(frame), byref(used))
+        if st != _abi.OK:
+            return frames, pos, st
+        frames.append(read_frame(frame))
+        pos += used.value
+
+
 class FrameDecoder:
     """Cuts a byte stream (chunks as they arrive) into frames; `source` names it in errors."""
 
@@ -35,30 +85,18 @@ class FrameDecoder:
         self.source = source
         self._buf = b""
         self.offset = 0  # bytes of the stream consumed, for error messages
-        self._frame = _abi.Frame()
-        self._used = ctypes.c_size_t()
 
     def push(self, chunk):
         """Adds a chunk; returns the frames it completed. Raises on a malformed header."""
         self._buf = self._buf + chunk if self._buf else bytes(chunk)
-        out, pos, buf = [], 0, self._buf
-        if not buf:
-            return out
-        base = (ctypes.c_char * len(buf)).from_buffer_copy(buf)  # frames' data point into it
-        addr = ctypes.addressof(base)
-        while True:
-            st = self.core.frame_decode(addr + pos, len(buf) - pos, byref(self._frame), byref(self._used))
-            if st == _abi.ERR_AGAIN:
-                break
-            if st == _abi.ERR_FORMAT:
-                raise _abi.TesseraError(f"{self.source}: malformed frame header at byte {self.offset + pos}",
-                                        status=st)
+        frames, pos, st = decode_frames(self.core, self._buf)
+        if st == _abi.ERR_FORMAT:
+            raise _abi.TesseraError(f"{self.source}: malformed frame header at byte {self.offset + pos}", status=st)
+        if st != _abi.ERR_AGAIN:
             self.core.check(st, f"{self.source}: decoding a frame")
-            out.append(read_frame(self._frame))
-            pos += self._used.value
-        self._buf = buf[pos:]
+        self._buf = self._buf[pos:]
         self.offset += pos
-        return out
+        return frames
 
     @property
     def pending(self):

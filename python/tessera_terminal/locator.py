@@ -1,6 +1,7 @@
 """Strict text locators: lazy descriptions evaluated on a snapshot by the core's search
 (literal, case-sensitive, one row, the visible viewport) or, for a compiled regular
 expression, by regex_search (one row at a time). The same rules as the JS package's."""
+import json
 import re
 
 from .regex_search import find_all_regex
@@ -57,7 +58,7 @@ class Locator:
         return candidates, candidates[0] if candidates else None, False
 
     def __str__(self):
-        what = f"re.compile({self.text.pattern!r})" if isinstance(self.text, re.Pattern) else _quote(self.text)
+        what = f"re.compile({self.text.pattern!r})" if isinstance(self.text, re.Pattern) else quote(self.text)
         opts = (", exact=True" if self.exact else "") + (f", style={style_literal(self._style)}" if self._style else "")
         s = f"get_by_text({what}{opts})"
         if self._region is not None:
@@ -70,9 +71,8 @@ class Locator:
     __repr__ = __str__
 
 
-def _quote(text):
-    # As JSON quotes it, so a message reads the same from Python and JS.
-    import json
+def quote(text):
+    """text as JSON quotes it, so a message reads the same from Python and JS."""
     return json.dumps(text, ensure_ascii=False)
 
 

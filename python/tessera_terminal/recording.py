@@ -6,11 +6,11 @@ recorded time (or to the end of a settle window or a deadline). Locators and exp
 on it exactly as on a live terminal, deterministically, and never wait in real time."""
 import ctypes
 import re
-from ctypes import byref, c_long, c_size_t, c_void_p
+from ctypes import byref, c_long, c_void_p
 
 from . import _abi
 from .errors import RecordingError, TesseraError
-from .frames import Frame, read_frame
+from .frames import Frame, decode_frames
 from .screen import Screen
 from .session import Receipt, Session
 
@@ -95,18 +95,11 @@ def _journal_frames(data, name, core):
         _, pos = _journal_version(data)
     except ValueError as e:
         raise RecordingError(f"{name}:1: {e}") from None
-    base = (ctypes.c_char * len(data)).from_buffer_copy(data)
-    addr = ctypes.addressof(base)
-    frame, used = _abi.Frame(), c_size_t()
-    frames = []
-    while pos < len(data):
-        st = core.frame_decode(addr + pos, len(data) - pos, byref(frame), byref(used))
-        if st == _abi.ERR_AGAIN:
-            raise RecordingError(f"{name}: byte {pos}: frame {len(frames)} is cut short")
-        if st != _abi.OK:
-            raise RecordingError(f"{name}: byte {pos}: frame {len(frames)} is invalid: {core.status(st)}", status=st)
-        frames.append(read_frame(frame))
-        pos += used.value
+    frames, pos, st = decode_frames(core, data, pos)
+    if st == _abi.ERR_AGAIN and pos < len(data):
+        raise RecordingError(f"{name}: byte {pos}: frame {len(frames)} is cut short")
+    if st not in (_abi.OK, _abi.ERR_AGAIN):
+        raise RecordingError(f"{name}: byte {pos}: frame {len(frames)} is invalid: {core.status(st)}", status=st)
     return frames
 
 

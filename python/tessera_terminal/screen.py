@@ -4,6 +4,7 @@ import ctypes
 from ctypes import byref
 
 from . import _abi
+from .frames import fill_frame
 from .snapshot import Snapshot
 
 FEED_CHUNK = 1 << 20
@@ -55,19 +56,9 @@ class Screen:
 
     def apply_frame(self, frame):
         """Applies one decoded frame (frames.Frame); True if it made a revision."""
-        f = self._frame
-        ctypes.memset(byref(f), 0, ctypes.sizeof(f))
-        f.type = _abi.FRAME_NUMBERS[frame.type]
-        f.time_ns = frame.time_ns
-        keep = None
-        if frame.data is not None:
-            keep = (ctypes.c_uint8 * len(frame.data)).from_buffer_copy(frame.data) if frame.data else None
-            f.data = ctypes.cast(keep, ctypes.POINTER(ctypes.c_uint8)) if keep is not None else None
-            f.len = len(frame.data)
-        f.rows, f.cols = frame.rows, frame.cols
-        f.exit_code, f.exit_signal = frame.exit_code, frame.exit_signal
-        f.action_id = frame.action_id
-        self.core.check(self.core.term_apply_frame(self._t(), byref(f), byref(self._made)), "applying a frame")
+        keep = fill_frame(self._frame, frame)
+        self.core.check(self.core.term_apply_frame(self._t(), byref(self._frame), byref(self._made)),
+                        "applying a frame")
         del keep
         return self._made.value != 0
 

@@ -14,7 +14,7 @@ import weakref
 from . import _native
 from .errors import TerminalError, TerminalTimeoutError
 from .frames import Frame, FrameDecoder
-from .locator import format_range, middle_of
+from .locator import format_range, middle_of, quote
 from .screen import Screen
 from .session import Receipt, Session
 from .trace import Trace
@@ -549,5 +549,5 @@ def _ready_ms(seconds, what):
 
 
 def _quote_short(text):
-    q = json.dumps(str(text), ensure_ascii=False)
+    q = quote(str(text))
     return f'{q[:36]}..." ({len(str(text))} chars)' if len(q) > 40 else q

@@ -6,12 +6,9 @@ a KEYFRAME of the live screen kept aside; past the bound the oldest segments go 
 the journal, now version 2, reads: the size (at the session's start), a MARK "trace: N frames
 (M bytes) before this were dropped (it keeps its last B bytes)", the segment's keyframe, the
 frames after it. A journal that never passed the bound is version 1."""
-import ctypes
 import os
-from ctypes import byref
 
-from . import _abi
-from .frames import Frame
+from .frames import Frame, encode_frames
 
 TRACE_MAX_BYTES = 64 << 20
 TRACE_MIN_BYTES = 64 << 10  # a smaller bound is raised to this
@@ -30,28 +27,6 @@ def trace_bound(max_bytes=None, env=None):
     if isinstance(v, bool) or not isinstance(v, int) or v < 0:
         raise TypeError(f"trace_max_bytes must be a whole number of bytes, got {v!r}")
     return max(v, TRACE_MIN_BYTES)
-
-
-def encode_frames(core, frames):
-    """The frames' bytes, each encoded by tsr_frame_encode."""
-    buf = _abi.Buf()
-    f = _abi.Frame()
-    try:
-        for frame in frames:
-            ctypes.memset(byref(f), 0, ctypes.sizeof(f))
-            f.type = _abi.FRAME_NUMBERS[frame.type]
-            f.time_ns = frame.time_ns
-            data = None
-            if frame.data is not None:
-                data = ctypes.create_string_buffer(bytes(frame.data), len(frame.data))
-                f.data = ctypes.cast(data, ctypes.POINTER(ctypes.c_uint8))
-                f.len = len(frame.data)
-            f.rows, f.cols = frame.rows, frame.cols
-            f.exit_code, f.exit_signal, f.action_id = frame.exit_code, frame.exit_signal, frame.action_id
-            core.check(core.frame_encode(byref(f), byref(buf)), "encoding a frame")
-        return ctypes.string_at(buf.data, buf.len) if buf.len else b""
-    finally:
-        core.buf_free(byref(buf))
 
 
 class Trace:
