@@ -11,6 +11,7 @@ extern const cli_command SNAPSHOT_COMMAND;
 extern const cli_command SCRIPT_COMMAND;
 extern const cli_command RECORD_COMMAND;
 extern const cli_command HOST_COMMAND;
+extern const cli_command MCP_COMMAND;
 extern const cli_command TEST_COMMAND;
 
 int cmd_run(int argc, char **argv);
@@ -18,6 +19,7 @@ int cmd_snapshot(int argc, char **argv);
 int cmd_script(int argc, char **argv);
 int cmd_record(int argc, char **argv);
 int cmd_host(int argc, char **argv);
+int cmd_mcp(int argc, char **argv);
 int cmd_test(int argc, char **argv);
 
 #endif

@@ -1,5 +1,5 @@
 /* The rows of the program-running commands (run, snapshot, script, record,
- * host): their names, help texts and functions. cli/command_table.c lists
+ * host, mcp): their names, help texts and functions. cli/command_table.c lists
  * them with feed and replay (feed/feed_commands.c). */
 #include "commands.h"
 
@@ -64,6 +64,44 @@
     "--journal writes the lossless frame journal that tessera replay also reads.\n"
 #define HOST_DETAILS "Line-delimited JSON commands on stdin, binary frames on stdout.\n" \
     "See native-host/host/HOST_PROTOCOL.md.\n" LIVE_FLAGS_LIST READY_HELP
+
+/* The tools and their arguments, from the table tools/list is made from. */
+#define TOOL(ID, NAME, READ_ONLY, DESCRIPTION) "\n  " NAME
+#define ARG(ID, NAME, KIND, MIN, MAX, CHOICES, REQUIRED, DESCRIPTION) " " ARG_OPEN_##REQUIRED NAME ARG_CLOSE_##REQUIRED
+#define ARG_OPEN_0 "["
+#define ARG_CLOSE_0 "]"
+#define ARG_OPEN_1 ""
+#define ARG_CLOSE_1 ""
+static const char MCP_DETAILS[] =
+    "An MCP server (the Model Context Protocol, over stdio) for coding agents: it runs\n"
+    "programs on real PTYs, types, waits and reads their screens. A client starts it as\n"
+    "{\"command\": \"tessera\", \"args\": [\"mcp\"]}; docs/mcp.md has the setup and a session.\n"
+    "Only protocol messages go to stdout. Every session ends when the client disconnects\n"
+    "or tessera gets SIGINT, SIGTERM or SIGHUP.\n"
+    "\ntools (and their arguments; [optional]):"
+#include "tools.def"
+    "\n"
+    "\nflags:\n"
+    "  --max-sessions N  sessions running at once, 1 to 64 (default 8)\n"
+    "  --session-timeout SPAN  a session with no call for SPAN is closed (default 30m)\n"
+    "  --rows N, --cols N  the size of a program terminal_launch gives none (24x80)\n"
+    "  --timeout SPAN    how long a tool waits by default (its timeout_ms wins; 10s)\n"
+    "  --settle SPAN     how long a screen stays unchanged to count as settled (100ms)\n"
+    READY_HELP HOME_HELP;
+#undef TOOL
+#undef ARG
+#undef ARG_OPEN_0
+#undef ARG_CLOSE_0
+#undef ARG_OPEN_1
+#undef ARG_CLOSE_1
+
+const cli_command MCP_COMMAND = {
+    "mcp",
+    "[--max-sessions N] [--session-timeout SPAN] [FLAGS]",
+    "an MCP server over stdio: coding agents drive and read terminal programs",
+    MCP_DETAILS,
+    cmd_mcp,
+};
 
 const cli_command RUN_COMMAND = {
     "run",

@@ -11,9 +11,11 @@
 #include "diag.h"
 #include "duration.h"
 #include "exit_codes.h"
+#include "server.h"
 #include "tessera/text.h"
 
-#define ALL (RUN_CMD_RUN | RUN_CMD_SNAPSHOT | RUN_CMD_SCRIPT | RUN_CMD_RECORD | RUN_CMD_HOST)
+#define ALL (RUN_CMD_RUN | RUN_CMD_SNAPSHOT | RUN_CMD_SCRIPT | RUN_CMD_RECORD | RUN_CMD_HOST | \
+             RUN_CMD_MCP)
 #define SPAWNERS (RUN_CMD_RUN | RUN_CMD_SNAPSHOT | RUN_CMD_RECORD)
 #define ENV_USERS (SPAWNERS | RUN_CMD_SCRIPT)
 
@@ -21,6 +23,7 @@ typedef enum flag_id {
     F_ROWS, F_COLS, F_TIMEOUT, F_SETTLE, F_STYLED, F_QUIET, F_REFLOW, F_HELP,
     F_EXPECT, F_EXPECT_NOT, F_EXPECT_EXIT, F_GOLDEN, F_UPDATE, F_OUT, F_CAST_FORMAT, F_JOURNAL,
     F_ENV, F_CLEAR_ENV, F_CWD, F_ISOLATE_HOME, F_INHERIT_HOME, F_ARTIFACTS, F_READY_BUDGET,
+    F_MAX_SESSIONS, F_SESSION_TIMEOUT,
 } flag_id;
 
 typedef struct flag_def {
@@ -55,7 +58,9 @@ static const flag_def FLAGS[] = {
     {"--isolate-home", NULL, 0, ALL, F_ISOLATE_HOME},
     {"--inherit-home", NULL, 0, ALL & ~RUN_CMD_RECORD, F_INHERIT_HOME},
     {"--artifacts", NULL, 1, RUN_CMD_RUN | RUN_CMD_SNAPSHOT | RUN_CMD_SCRIPT, F_ARTIFACTS},
-    {"--ready-budget", NULL, 1, RUN_CMD_SCRIPT | RUN_CMD_HOST, F_READY_BUDGET},
+    {"--ready-budget", NULL, 1, RUN_CMD_SCRIPT | RUN_CMD_HOST | RUN_CMD_MCP, F_READY_BUDGET},
+    {"--max-sessions", NULL, 1, RUN_CMD_MCP, F_MAX_SESSIONS},
+    {"--session-timeout", NULL, 1, RUN_CMD_MCP, F_SESSION_TIMEOUT},
 };
 #define NFLAGS (sizeof FLAGS / sizeof FLAGS[0])
 
@@ -66,6 +71,7 @@ static const char *command_name(run_command c)
     case RUN_CMD_SNAPSHOT: return "snapshot";
     case RUN_CMD_SCRIPT: return "script";
     case RUN_CMD_RECORD: return "record";
+    case RUN_CMD_MCP: return "mcp";
     default: return "host";
     }
 }
@@ -168,6 +174,8 @@ static int apply(run_args *a, const flag_def *f, const char *v)
         tsr_quote(q, sizeof q, v, strlen(v), 0);
         return diag_usage("--cast-format must be v2 or v3, got %s", q);
     case F_JOURNAL: a->journal = v; return TSR_EXIT_OK;
+    case F_MAX_SESSIONS: return parse_int("--max-sessions", v, 1, MCP_MAX_SESSIONS_LIMIT, &a->max_sessions);
+    case F_SESSION_TIMEOUT: return parse_span("--session-timeout", v, &a->session_timeout_ns);
     case F_ARTIFACTS: a->live.artifacts = v; return TSR_EXIT_OK;
     case F_ENV:
         if (!strchr(v, '=') || v[0] == '=') {

@@ -1,5 +1,5 @@
 /* Flags of the commands that run programs (run, snapshot, record, script,
- * host): the global ones (--rows --cols --timeout --settle --styled
+ * host, mcp): the global ones (--rows --cols --timeout --settle --styled
  * --quiet --reflow), the environment ones (--env --clear-env --cwd) and each
  * command's own. A flag another command owns is a usage error. */
 #ifndef TSR_CLI_RUN_ARGS_H
@@ -16,6 +16,7 @@ typedef enum run_command {
     RUN_CMD_SCRIPT = 1 << 2,
     RUN_CMD_RECORD = 1 << 3,
     RUN_CMD_HOST = 1 << 4,
+    RUN_CMD_MCP = 1 << 5,
 } run_command;
 
 typedef struct run_args {
@@ -34,6 +35,8 @@ typedef struct run_args {
     int cast_format;     /* --cast-format: 2 (the default) or 3 */
     int cast_format_given;
     size_t nenv;         /* entries in live.env */
+    int max_sessions;    /* mcp: --max-sessions (0: not given) */
+    uint64_t session_timeout_ns; /* mcp: --session-timeout (0: not given) */
 } run_args;
 
 /* Parses argv[1..argc) for command. Returns TSR_EXIT_OK, or TSR_EXIT_USAGE

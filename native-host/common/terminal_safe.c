@@ -6,6 +6,8 @@
 #include <unistd.h>
 #include <utf8proc.h>
 
+#include "tessera/text.h"
+
 /* Whether a code point must not reach a terminal as it is. */
 static int hazardous(utf8proc_int32_t cp)
 {
@@ -16,24 +18,26 @@ static int hazardous(utf8proc_int32_t cp)
     return utf8proc_category(cp) == UTF8PROC_CATEGORY_CF && cp != 0x200C && cp != 0x200D;
 }
 
-static int escape(FILE *fp, utf8proc_int32_t cp, int byte, terminal_escape how)
+static int escape(tsr_buf *out, utf8proc_int32_t cp, int byte, terminal_escape how)
 {
+    char e[16];
     if (byte >= 0) /* a byte that is not UTF-8 */
-        return fprintf(fp, "\\x%02x", (unsigned)byte) < 0 ? -1 : 0;
-    if (how == TERMINAL_ESCAPE_JSON)
-        return fprintf(fp, "\\u%04x", (unsigned)cp) < 0 ? -1 : 0;
-    if (cp < 0x20 || cp == 0x7f)
-        return fprintf(fp, "\\x%02x", (unsigned)cp) < 0 ? -1 : 0;
-    return fprintf(fp, "<U+%04X>", (unsigned)cp) < 0 ? -1 : 0;
+        snprintf(e, sizeof e, "\\x%02x", (unsigned)byte);
+    else if (how == TERMINAL_ESCAPE_JSON)
+        snprintf(e, sizeof e, "\\u%04x", (unsigned)cp);
+    else if (cp < 0x20 || cp == 0x7f)
+        snprintf(e, sizeof e, "\\x%02x", (unsigned)cp);
+    else
+        snprintf(e, sizeof e, "<U+%04X>", (unsigned)cp);
+    return tsr_buf_puts(out, e);
 }
 
-int terminal_safe_write(FILE *fp, const char *s, size_t len, terminal_escape how)
+int terminal_safe_escape(tsr_buf *out, const char *s, size_t len, terminal_escape how)
 {
-    if (!isatty(fileno(fp)))
-        return len == 0 || fwrite(s, 1, len, fp) == len ? 0 : -1;
     const uint8_t *p = (const uint8_t *)s;
-    size_t plain = 0; /* start of the bytes not yet written */
-    for (size_t i = 0; i < len;) {
+    size_t plain = 0; /* start of the bytes not yet copied */
+    int rc = TSR_OK;
+    for (size_t i = 0; i < len && rc == TSR_OK;) {
         utf8proc_int32_t cp;
         utf8proc_ssize_t n = utf8proc_iterate(p + i, (utf8proc_ssize_t)(len - i), &cp);
         int bad = n <= 0;
@@ -41,14 +45,24 @@ int terminal_safe_write(FILE *fp, const char *s, size_t len, terminal_escape how
             i += (size_t)n;
             continue;
         }
-        if (i > plain && fwrite(p + plain, 1, i - plain, fp) != i - plain)
-            return -1;
-        if (escape(fp, cp, bad ? p[i] : -1, how) != 0)
-            return -1;
+        rc = tsr_buf_append(out, p + plain, i - plain);
+        if (rc == TSR_OK)
+            rc = escape(out, cp, bad ? p[i] : -1, how);
         i += bad ? 1 : (size_t)n;
         plain = i;
     }
-    return len > plain && fwrite(p + plain, 1, len - plain, fp) != len - plain ? -1 : 0;
+    return rc == TSR_OK ? tsr_buf_append(out, p + plain, len - plain) : rc;
+}
+
+int terminal_safe_write(FILE *fp, const char *s, size_t len, terminal_escape how)
+{
+    if (!isatty(fileno(fp)))
+        return len == 0 || fwrite(s, 1, len, fp) == len ? 0 : -1;
+    tsr_buf out = {0};
+    int failed = terminal_safe_escape(&out, s, len, how) != TSR_OK ||
+                 (out.len > 0 && fwrite(out.data, 1, out.len, fp) != out.len);
+    tsr_buf_free(&out);
+    return failed ? -1 : 0;
 }
 
 int safe_vfprintf(FILE *fp, const char *fmt, va_list ap)

@@ -13,11 +13,17 @@
 #include <stdio.h>
 
 #include "diag.h"
+#include "tessera/tessera.h"
 
 typedef enum terminal_escape {
     TERMINAL_ESCAPE_TEXT, /* <U+202E>, \x1b */
     TERMINAL_ESCAPE_JSON, /* \u202e, \u001b: the same string to a JSON reader */
 } terminal_escape;
+
+/* Appends s[0..len) to out with every such character escaped, whatever
+ * the destination (screen text an agent reads, `tessera mcp`). Returns
+ * TSR_OK or TSR_ERR_NOMEM. */
+int terminal_safe_escape(tsr_buf *out, const char *s, size_t len, terminal_escape how);
 
 /* Writes len bytes to fp, escaped as above when fp is a terminal. Returns 0,
  * or -1 when a write failed. */
