@@ -14,8 +14,9 @@
 #include "server.h"
 #include "tessera/text.h"
 
-#define ALL (RUN_CMD_RUN | RUN_CMD_SNAPSHOT | RUN_CMD_SCRIPT | RUN_CMD_RECORD | RUN_CMD_HOST | \
-             RUN_CMD_MCP)
+#define ALL (RUN_CMD_RUN | RUN_CMD_SNAPSHOT | RUN_CMD_SCRIPT | RUN_CMD_RECORD | RUN_CMD_HOST)
+/* mcp takes only what shapes its sessions: no screen printing, no program of its own */
+#define ALL_MCP (ALL | RUN_CMD_MCP)
 #define SPAWNERS (RUN_CMD_RUN | RUN_CMD_SNAPSHOT | RUN_CMD_RECORD)
 #define ENV_USERS (SPAWNERS | RUN_CMD_SCRIPT)
 
@@ -35,14 +36,14 @@ typedef struct flag_def {
 } flag_def;
 
 static const flag_def FLAGS[] = {
-    {"--rows", NULL, 1, ALL, F_ROWS},
-    {"--cols", NULL, 1, ALL, F_COLS},
-    {"--timeout", NULL, 1, ALL, F_TIMEOUT},
-    {"--settle", NULL, 1, ALL, F_SETTLE},
+    {"--rows", NULL, 1, ALL_MCP, F_ROWS},
+    {"--cols", NULL, 1, ALL_MCP, F_COLS},
+    {"--timeout", NULL, 1, ALL_MCP, F_TIMEOUT},
+    {"--settle", NULL, 1, ALL_MCP, F_SETTLE},
     {"--styled", NULL, 0, ALL, F_STYLED},
     {"--quiet", "-q", 0, ALL, F_QUIET},
     {"--reflow", NULL, 0, ALL, F_REFLOW},
-    {"--help", "-h", 0, ALL, F_HELP},
+    {"--help", "-h", 0, ALL_MCP, F_HELP},
     {"--expect", NULL, 1, RUN_CMD_RUN, F_EXPECT},
     {"--expect-not", NULL, 1, RUN_CMD_RUN, F_EXPECT_NOT},
     {"--expect-exit", NULL, 1, RUN_CMD_RUN, F_EXPECT_EXIT},
@@ -55,8 +56,8 @@ static const flag_def FLAGS[] = {
     {"--env", "-e", 1, ENV_USERS, F_ENV},
     {"--clear-env", NULL, 0, ENV_USERS, F_CLEAR_ENV},
     {"--cwd", NULL, 1, ENV_USERS, F_CWD},
-    {"--isolate-home", NULL, 0, ALL, F_ISOLATE_HOME},
-    {"--inherit-home", NULL, 0, ALL & ~RUN_CMD_RECORD, F_INHERIT_HOME},
+    {"--isolate-home", NULL, 0, ALL_MCP, F_ISOLATE_HOME},
+    {"--inherit-home", NULL, 0, ALL_MCP & ~RUN_CMD_RECORD, F_INHERIT_HOME},
     {"--artifacts", NULL, 1, RUN_CMD_RUN | RUN_CMD_SNAPSHOT | RUN_CMD_SCRIPT, F_ARTIFACTS},
     {"--ready-budget", NULL, 1, RUN_CMD_SCRIPT | RUN_CMD_HOST | RUN_CMD_MCP, F_READY_BUDGET},
     {"--max-sessions", NULL, 1, RUN_CMD_MCP, F_MAX_SESSIONS},
@@ -91,7 +92,7 @@ int run_args_global_width(const char *arg)
 {
     const char *eq = strchr(arg, '=');
     const flag_def *f = find_flag(arg, eq ? (size_t)(eq - arg) : strlen(arg));
-    if (!f || f->commands != ALL || f->id == F_HELP)
+    if (!f || (f->commands & ALL) != ALL || f->id == F_HELP)
         return 0;
     return f->takes_value && !eq ? 2 : 1;
 }
