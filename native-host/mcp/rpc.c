@@ -98,14 +98,20 @@ static int write_line(int fd, tsr_buf *b, int err)
     return rc;
 }
 
+/* {"jsonrpc":"2.0","id":ID, ... left open for the rest. */
+static void open_message(json_writer *w, tsr_buf *b, const char *id)
+{
+    jw_init(w, b);
+    jw_object(w, NULL);
+    jw_cstring(w, "jsonrpc", "2.0");
+    jw_raw(w, "id", id, strlen(id));
+}
+
 int rpc_write_result(int fd, const char *id, const char *result, size_t len)
 {
     tsr_buf b = {0};
     json_writer w;
-    jw_init(&w, &b);
-    jw_object(&w, NULL);
-    jw_cstring(&w, "jsonrpc", "2.0");
-    jw_raw(&w, "id", id, strlen(id));
+    open_message(&w, &b, id);
     jw_raw(&w, "result", result, len);
     jw_end(&w);
     return write_line(fd, &b, w.err);
@@ -115,10 +121,7 @@ int rpc_write_error(int fd, const char *id, int code, const char *message)
 {
     tsr_buf b = {0};
     json_writer w;
-    jw_init(&w, &b);
-    jw_object(&w, NULL);
-    jw_cstring(&w, "jsonrpc", "2.0");
-    jw_raw(&w, "id", id, strlen(id));
+    open_message(&w, &b, id);
     jw_object(&w, "error");
     jw_int(&w, "code", code);
     jw_cstring(&w, "message", message);

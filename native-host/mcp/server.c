@@ -57,7 +57,6 @@ typedef struct server {
     record *recs;
     size_t nrecs;
     unsigned next_serial;
-    int initialized;
     int out_failed; /* stdout could not be written: the client has gone */
 } server;
 
@@ -75,6 +74,28 @@ static void reply_error(server *sv, const char *id, int code, const char *messag
         sv->out_failed = 1;
 }
 
+/* Sends what a writer wrote as the result and frees its buffer. */
+static void reply_written(server *sv, const char *id, json_writer *w)
+{
+    if (w->err == TSR_OK)
+        reply_result(sv, id, w->out->data, w->out->len);
+    else
+        reply_error(sv, id, RPC_INTERNAL_ERROR, "out of memory");
+    tsr_buf_free(w->out);
+}
+
+/* Sends a finished tool result and frees it. */
+static void reply_tool_result(server *sv, const char *id, tool_result *r)
+{
+    tsr_buf out = {0};
+    if (tool_result_finish(r, &out) == TSR_OK)
+        reply_result(sv, id, out.data, out.len);
+    else
+        reply_error(sv, id, RPC_INTERNAL_ERROR, "out of memory");
+    tsr_buf_free(&out);
+    tool_result_free(r);
+}
+
 /* A tool error (isError), the message for the model to read. */
 static void reply_tool_error(server *sv, const char *id, const char *fmt, ...)
     TSR_PRINTF(3, 4);
@@ -88,13 +109,7 @@ static void reply_tool_error(server *sv, const char *id, const char *fmt, ...)
     tool_result r;
     tool_result_init(&r);
     tool_result_fail(&r, "%s", msg);
-    tsr_buf out = {0};
-    if (tool_result_finish(&r, &out) == TSR_OK)
-        reply_result(sv, id, out.data, out.len);
-    else
-        reply_error(sv, id, RPC_INTERNAL_ERROR, "out of memory");
-    tsr_buf_free(&out);
-    tool_result_free(&r);
+    reply_tool_result(sv, id, &r);
 }
 
 /* ------------------------------------------------------------ records */
@@ -300,13 +315,7 @@ static void list_sessions(server *sv, const char *id)
     jw_end(w);
     if (!shown)
         tool_result_say(&res, "no sessions: start one with terminal_launch\n");
-    tsr_buf out = {0};
-    if (tool_result_finish(&res, &out) == TSR_OK)
-        reply_result(sv, id, out.data, out.len);
-    else
-        reply_error(sv, id, RPC_INTERNAL_ERROR, "out of memory");
-    tsr_buf_free(&out);
-    tool_result_free(&res);
+    reply_tool_result(sv, id, &res);
 }
 
 /* The sessions' ids, for a message about one that does not exist. */
@@ -458,12 +467,7 @@ static void initialize(server *sv, const rpc_message *m)
     jw_end(&w);
     jw_cstring(&w, "instructions", INSTRUCTIONS);
     jw_end(&w);
-    if (w.err == TSR_OK)
-        reply_result(sv, m->id, b.data, b.len);
-    else
-        reply_error(sv, m->id, RPC_INTERNAL_ERROR, "out of memory");
-    tsr_buf_free(&b);
-    sv->initialized = 1;
+    reply_written(sv, m->id, &w);
 }
 
 static void tools_list(server *sv, const rpc_message *m)
@@ -474,11 +478,7 @@ static void tools_list(server *sv, const rpc_message *m)
     jw_object(&w, NULL);
     tool_list_write(&w);
     jw_end(&w);
-    if (w.err == TSR_OK)
-        reply_result(sv, m->id, b.data, b.len);
-    else
-        reply_error(sv, m->id, RPC_INTERNAL_ERROR, "out of memory");
-    tsr_buf_free(&b);
+    reply_written(sv, m->id, &w);
 }
 
 static void client_line(server *sv, const char *line, size_t len)

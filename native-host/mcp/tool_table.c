@@ -47,6 +47,32 @@ static const arg_def *find_arg(tool_id tool, const char *name, size_t len)
     return NULL;
 }
 
+/* {"type":"integer","minimum":MIN,"maximum":MAX} without its braces. */
+static void write_int_range(json_writer *w, const arg_def *a)
+{
+    jw_cstring(w, "type", "integer");
+    jw_int(w, "minimum", (long long)a->min);
+    jw_int(w, "maximum", (long long)a->max);
+}
+
+/* {"type":"boolean","enum":[true]} without its braces: only true asks for something. */
+static void write_true(json_writer *w)
+{
+    jw_cstring(w, "type", "boolean");
+    jw_array(w, "enum");
+    jw_bool(w, NULL, 1);
+    jw_end(w);
+}
+
+/* {"type":OUTER,KEY:{"type":"string"}}: arrays and objects of strings. */
+static void write_of_strings(json_writer *w, const char *outer, const char *key)
+{
+    jw_cstring(w, "type", outer);
+    jw_object(w, key);
+    jw_cstring(w, "type", "string");
+    jw_end(w);
+}
+
 /* The choices "a|b|c" as a JSON array. */
 static void write_choices(json_writer *w, const char *choices)
 {
@@ -74,29 +100,10 @@ static void write_schema(json_writer *w, tool_id tool)
             jw_cstring(w, "type", "string");
             jw_int(w, "minLength", 1);
             break;
-        case ARG_INT:
-            jw_cstring(w, "type", "integer");
-            jw_int(w, "minimum", (long long)a->min);
-            jw_int(w, "maximum", (long long)a->max);
-            break;
-        case ARG_BOOL:
-            jw_cstring(w, "type", "boolean");
-            jw_array(w, "enum");
-            jw_bool(w, NULL, 1);
-            jw_end(w);
-            break;
-        case ARG_STRINGS:
-            jw_cstring(w, "type", "array");
-            jw_object(w, "items");
-            jw_cstring(w, "type", "string");
-            jw_end(w);
-            break;
-        case ARG_ENV:
-            jw_cstring(w, "type", "object");
-            jw_object(w, "additionalProperties");
-            jw_cstring(w, "type", "string");
-            jw_end(w);
-            break;
+        case ARG_INT: write_int_range(w, a); break;
+        case ARG_BOOL: write_true(w); break;
+        case ARG_STRINGS: write_of_strings(w, "array", "items"); break;
+        case ARG_ENV: write_of_strings(w, "object", "additionalProperties"); break;
         case ARG_CHOICE:
             jw_cstring(w, "type", "string");
             write_choices(w, a->choices);
@@ -104,15 +111,10 @@ static void write_schema(json_writer *w, tool_id tool)
         case ARG_FLAG_OR_MS:
             jw_array(w, "anyOf");
             jw_object(w, NULL);
-            jw_cstring(w, "type", "boolean");
-            jw_array(w, "enum");
-            jw_bool(w, NULL, 1);
-            jw_end(w);
+            write_true(w);
             jw_end(w);
             jw_object(w, NULL);
-            jw_cstring(w, "type", "integer");
-            jw_int(w, "minimum", (long long)a->min);
-            jw_int(w, "maximum", (long long)a->max);
+            write_int_range(w, a);
             jw_end(w);
             jw_end(w);
             break;

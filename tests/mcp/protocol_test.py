@@ -240,44 +240,34 @@ def case_idle_timeout():
     s.p.wait(timeout=20)
 
 
-def case_stdin_closed():
+def two_sessions_then(end, code):
+    """Two sleeping sessions; end(server) ends the server some way, which must
+    exit with code (None: not checked) and leave no worker and no program."""
     s = Server()
     s.init()
-    marker, _ = launch_sleepers(s, 3)
+    marker, _ = launch_sleepers(s, 2)
     workers = children_of(s.p.pid)
+    if len(workers) != 2:
+        fail("expected one worker per session, found %r" % workers)
     programs = processes_with("sleep\0" + marker)
-    s.p.stdin.close()  # the client has gone
-    if s.p.wait(timeout=20) != 0:
-        fail("exit code %r" % s.p.returncode)
+    end(s.p)
+    s.p.wait(timeout=20)
+    if code is not None and s.p.returncode != code:
+        fail("exit code %r, expected %r" % (s.p.returncode, code))
     until_gone(programs, "the programs")
     until_gone(workers, "the workers")
+
+
+def case_stdin_closed():  # the client has gone
+    two_sessions_then(lambda p: p.stdin.close(), 0)
 
 
 def case_server_sigterm():
-    s = Server()
-    s.init()
-    marker, _ = launch_sleepers(s, 2)
-    workers = children_of(s.p.pid)
-    programs = processes_with("sleep\0" + marker)
-    s.p.send_signal(signal.SIGTERM)
-    if s.p.wait(timeout=20) != 128 + signal.SIGTERM:
-        fail("exit code %r after SIGTERM" % s.p.returncode)
-    until_gone(programs, "the programs")
-    until_gone(workers, "the workers")
+    two_sessions_then(lambda p: p.send_signal(signal.SIGTERM), 128 + signal.SIGTERM)
 
 
-def case_server_sigkill():
-    s = Server()
-    s.init()
-    marker, _ = launch_sleepers(s, 2)
-    workers = children_of(s.p.pid)
-    programs = processes_with("sleep\0" + marker)
-    if len(workers) != 2:
-        fail("expected one worker per session, found %r" % workers)
-    s.p.kill()
-    s.p.wait(timeout=20)
-    until_gone(programs, "the programs")
-    until_gone(workers, "the workers")
+def case_server_sigkill():  # each worker learns it from the kernel (PR_SET_PDEATHSIG)
+    two_sessions_then(lambda p: p.kill(), None)
 
 
 CASES = {name[5:]: fn for name, fn in globals().items() if name.startswith("case_")}
