@@ -16,7 +16,7 @@
 # reproducer worth keeping in tests/fuzz/crashes/TARGET/.
 set -eu
 
-all_targets="core cast json journal tape host"
+all_targets="core cast json journal tape host mcp"
 
 usage() {
     sed -n '5,8p' "$0" | sed 's/^# //' >&2

@@ -25,11 +25,12 @@ no_checkout() {
   fi
 }
 
-# check_binary LABEL BIN: the version, which binary runs, vim driven by a tape, a replay.
+# check_binary LABEL BIN: the version, which binary runs, vim driven by a tape, a replay, an
+# MCP session.
 check_binary() {
   local label=$1 bin=$2 dir=$TMP/run-$1 out
   mkdir -p "$dir"
-  cp "$FIX/vim_edit.tape" "$FIX/less.cast" "$FIX/less.screen" "$dir/"
+  cp "$FIX/vim_edit.tape" "$FIX/less.cast" "$FIX/less.screen" "$FIX/mcp_check.py" "$dir/"
 
   out=$(traced "$dir/version.strace" "$dir" "$bin" --version 2>&1) || true
   [ "$out" = "tessera $VERSION (core ABI 1)" ] && pass "$label: --version: $out" \
@@ -54,6 +55,12 @@ check_binary() {
     pass "$label: replay of less.cast gives less.screen"
   else
     fail "$label: replay: $(diff "$dir/replay.out" "$dir/less.screen" | head -5)"
+  fi
+
+  if out=$(traced "$dir/mcp.strace" "$dir" /usr/bin/python3 mcp_check.py "$bin" 2>&1); then
+    pass "$label: $out"
+  else
+    fail "$label: $out"
   fi
 
   cat "$dir"/*.strace >"$dir/all.strace"

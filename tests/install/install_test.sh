@@ -10,7 +10,7 @@
 #   wheel    pip install into a fresh venv (Debian's pytest); the package's tests run there
 #
 # For each: --version, which binary ran (/proc/PID/exe), vim typed into and saved by a tape,
-# a replay of a recording (checks.sh), all under strace with nothing opened in the checkout.
+# a replay of a recording, a session of `tessera mcp` (checks.sh), all under strace with nothing opened in the checkout.
 # Then one version everywhere: project(VERSION), --version, the .deb, the man page, both npm
 # packages and the optional dependency. Root only (chroot, mounts). Prints one line per check
 # and exits non-zero if any failed; a check that cannot run is a failure, never a skip.
@@ -43,7 +43,7 @@ trap 'exit 143' INT TERM
 mkdir -p "$TMP/home" "$TMP/fixtures"
 FIX=$TMP/fixtures
 cp "$CHECKOUT/tests/tape/vim_edit.tape" "$CHECKOUT/tests/fixtures/casts/less.cast" \
-   "$CHECKOUT/tests/fixtures/casts/less.screen" "$FIX/"
+   "$CHECKOUT/tests/fixtures/casts/less.screen" "$here/mcp_check.py" "$FIX/"
 # shellcheck source=checks.sh
 source "$here/checks.sh"
 echo "install: version $VERSION, artifacts from $dist, working in $TMP"
