@@ -29,7 +29,10 @@ int line_buffer_fill(line_buffer *lb, int fd)
         lb->taken = 0;
     }
     if (lb->cap - lb->len < LINE_READ_CHUNK) {
-        size_t cap = lb->len + LINE_READ_CHUNK;
+        /* doubling: a long line costs its length in copies, not its square */
+        size_t cap = lb->cap ? lb->cap * 2 : 2 * LINE_READ_CHUNK;
+        while (cap - lb->len < LINE_READ_CHUNK)
+            cap *= 2;
         char *grown = realloc(lb->data, cap);
         if (!grown) {
             lb->eof = 1;
@@ -54,19 +57,22 @@ int line_buffer_take(line_buffer *lb, const char **line, size_t *len)
     for (;;) {
         char *start = lb->data + lb->taken;
         size_t avail = lb->len - lb->taken;
-        char *nl = avail ? memchr(start, '\n', avail) : NULL;
+        char *nl = avail > lb->scanned ? memchr(start + lb->scanned, '\n', avail - lb->scanned) : NULL;
         if (!nl) {
+            lb->scanned = avail;
             if (avail > lb->max || (lb->dropping && avail)) {
                 /* too long already: drop what came, remember to skip the rest */
                 int first = !lb->dropping;
                 lb->dropping = 1;
                 lb->taken = lb->len;
+                lb->scanned = 0;
                 if (first)
                     return 2;
                 continue;
             }
             if (lb->eof && avail && !lb->dropping) {
                 lb->taken = lb->len;
+                lb->scanned = 0;
                 *line = start;
                 *len = avail;
                 return 1;
@@ -75,6 +81,7 @@ int line_buffer_take(line_buffer *lb, const char **line, size_t *len)
         }
         size_t n = (size_t)(nl - start);
         lb->taken += n + 1;
+        lb->scanned = 0;
         if (lb->dropping) {
             lb->dropping = 0;
             continue;

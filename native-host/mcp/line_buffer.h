@@ -10,6 +10,7 @@ typedef struct line_buffer {
     char *data;
     size_t len, cap, max;
     size_t taken;   /* bytes at the start already returned as lines */
+    size_t scanned; /* bytes after taken known to hold no newline: each byte is looked at once */
     int dropping;   /* inside a line that was too long: skip to its end */
     int eof;        /* the descriptor gave end of file (or an error) */
 } line_buffer;
