@@ -222,6 +222,30 @@ def case_wait_deadline_is_a_result():
     s.p.wait(timeout=20)
 
 
+def case_input_errors():
+    """Input a program cannot take is a tool error that says why, and the session goes on."""
+    s = Server()
+    s.init()
+    sid = s.tool("terminal_launch", command="cat")["structuredContent"]["session"]
+    for tool, args, words in [
+            ("terminal_click", {"row": 0, "col": 0}, "mouse tracking is off"),
+            ("terminal_click", {"row": 500, "col": 0}, "outside the 24x80 screen"),
+            ("terminal_press", {"key": "hyper+x"}, "unknown modifier 'hyper'"),
+            ("terminal_changes", {"since": 10 ** 6}, "does not exist yet")]:
+        res = s.tool(tool, session=sid, **args)
+        if not res.get("isError") or words not in res["content"][0]["text"]:
+            fail("%s %r: expected an error with %r, got %r" % (tool, args, words, res))
+    res = s.tool("terminal_type", session=sid, text="still here\n")
+    if "still here\nstill here" not in res["structuredContent"]["screen"]:
+        fail("the session must go on after refused input: %r" % res)
+    s.tool("terminal_press", session=sid, key="ctrl+d")
+    res = s.tool("terminal_type", session=sid, text="late")
+    if not res.get("isError") or "has exited" not in res["content"][0]["text"]:
+        fail("input after the exit: %r" % res)
+    s.p.stdin.close()
+    s.p.wait(timeout=20)
+
+
 def case_idle_timeout():
     s = Server("--session-timeout", "1s")
     s.init()
