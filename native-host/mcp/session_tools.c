@@ -80,7 +80,7 @@ static int drain(session *s)
 static int settle_and_show(mcp_session *m, uint64_t span_ns, tool_result *r)
 {
     uint64_t start = mono_now_ns();
-    int rc = wait_settled(&m->s, m->defaults->settle_ns, start + span_ns);
+    int rc = wait_settled_or_reading(&m->s, m->defaults->settle_ns, start + span_ns);
     if (rc == WAIT_ERROR) {
         tool_result_fail(r, "%s", m->s.error);
         return -1;

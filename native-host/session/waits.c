@@ -156,6 +156,9 @@ static uint64_t quiet_since(const session *s)
     return t;
 }
 
+/* How often /proc is looked at while the program is busy. */
+#define READY_POLL_NS 10000000u
+
 static uint64_t min_ns(uint64_t a, uint64_t b)
 {
     return a < b ? a : b;
@@ -180,6 +183,39 @@ int wait_settled(session *s, uint64_t settle_ns, uint64_t deadline_ns)
     }
 }
 
+int wait_settled_or_reading(session *s, uint64_t settle_ns, uint64_t deadline_ns)
+{
+    char why[160];
+    uint64_t start = mono_now_ns();
+    for (;;) {
+        if (catch_up(s, deadline_ns) != WAIT_OK)
+            return WAIT_ERROR;
+        if (s->exited)
+            return WAIT_OK;
+        uint64_t now = mono_now_ns();
+        uint64_t quiet_end = quiet_since(s) + settle_ns;
+        /* a program that printed nothing is quiet only from the wait's start:
+         * it may not have reached its first read, or its first write, yet */
+        if (!s->first_output_ns && quiet_end < start + settle_ns)
+            quiet_end = start + settle_ns;
+        int sync = holds_sync(s);
+        if (!sync && now >= quiet_end) {
+            if (s->first_output_ns)
+                return WAIT_OK;
+            /* nothing printed yet: done if it already waits for its input */
+            if (input_ready_probe(s->master, why, sizeof why) == INPUT_READY_YES)
+                return WAIT_OK;
+        }
+        if (now >= deadline_ns)
+            return WAIT_TIMEOUT;
+        uint64_t next = sync ? deadline_ns
+                        : now < quiet_end ? min_ns(quiet_end, deadline_ns)
+                                          : min_ns(now + READY_POLL_NS, deadline_ns);
+        if (step(s, next) != WAIT_OK)
+            return WAIT_ERROR;
+    }
+}
+
 const char *settle_blocker(const session *s)
 {
     if (!s->first_output_ns)
@@ -189,8 +225,6 @@ const char *settle_blocker(const session *s)
     return "the screen kept changing";
 }
 
-/* How often /proc is looked at while the program is busy. */
-#define READY_POLL_NS 10000000u
 /* How often an input in flight is looked for in the program's reads, and
  * how long before it counts as delivered anyway (a partial canonical line). */
 #define READ_POLL_NS 200000u

@@ -43,6 +43,12 @@ int wait_idle(session *s, uint64_t settle_ns, uint64_t deadline_ns);
  * program that has exited is settled. */
 int wait_settled(session *s, uint64_t settle_ns, uint64_t deadline_ns);
 
+/* Settled as above, or quiet for settle_ns and blocked reading its
+ * terminal although it has printed nothing (a silent prompt: cat, bc -q;
+ * input_ready.h): what a program just started, or just sent input that drew
+ * nothing, shows. Where /proc cannot tell, only a settled screen counts. */
+int wait_settled_or_reading(session *s, uint64_t settle_ns, uint64_t deadline_ns);
+
 /* Why the screen is not settled now, for a failure message. */
 const char *settle_blocker(const session *s);
 

@@ -226,7 +226,11 @@ def case_input_errors():
     """Input a program cannot take is a tool error that says why, and the session goes on."""
     s = Server()
     s.init()
-    sid = s.tool("terminal_launch", command="cat")["structuredContent"]["session"]
+    # cat prints nothing: its first screen is settled once it waits for input
+    first = s.tool("terminal_launch", command="cat", timeout_ms=30000)["structuredContent"]
+    if first["settled"] is not True or first.get("notes"):
+        fail("a silent program waiting for input is a settled first screen: %r" % first)
+    sid = first["session"]
     for tool, args, words in [
             ("terminal_click", {"row": 0, "col": 0}, "mouse tracking is off"),
             ("terminal_click", {"row": 500, "col": 0}, "outside the 24x80 screen"),
