@@ -164,26 +164,9 @@ static uint64_t min_ns(uint64_t a, uint64_t b)
     return a < b ? a : b;
 }
 
-int wait_settled(session *s, uint64_t settle_ns, uint64_t deadline_ns)
-{
-    for (;;) {
-        if (catch_up(s, deadline_ns) != WAIT_OK)
-            return WAIT_ERROR;
-        if (s->exited)
-            return WAIT_OK;
-        uint64_t now = mono_now_ns();
-        uint64_t quiet_end = quiet_since(s) + settle_ns;
-        int waiting_on_program = !s->first_output_ns || holds_sync(s);
-        if (!waiting_on_program && now >= quiet_end)
-            return WAIT_OK;
-        if (now >= deadline_ns)
-            return WAIT_TIMEOUT;
-        if (step(s, waiting_on_program ? deadline_ns : min_ns(quiet_end, deadline_ns)) != WAIT_OK)
-            return WAIT_ERROR;
-    }
-}
-
-int wait_settled_or_reading(session *s, uint64_t settle_ns, uint64_t deadline_ns)
+/* wait_settled, and with or_reading wait_settled_or_reading: a program
+ * that printed nothing also counts once it is quiet and reads its terminal. */
+static int settle(session *s, uint64_t settle_ns, uint64_t deadline_ns, int or_reading)
 {
     char why[160];
     uint64_t start = mono_now_ns();
@@ -199,21 +182,31 @@ int wait_settled_or_reading(session *s, uint64_t settle_ns, uint64_t deadline_ns
         if (!s->first_output_ns && quiet_end < start + settle_ns)
             quiet_end = start + settle_ns;
         int sync = holds_sync(s);
+        int probing = or_reading && !s->first_output_ns; /* nothing drawn: ask /proc */
         if (!sync && now >= quiet_end) {
             if (s->first_output_ns)
                 return WAIT_OK;
-            /* nothing printed yet: done if it already waits for its input */
-            if (input_ready_probe(s->master, why, sizeof why) == INPUT_READY_YES)
+            if (probing && input_ready_probe(s->master, why, sizeof why) == INPUT_READY_YES)
                 return WAIT_OK;
         }
         if (now >= deadline_ns)
             return WAIT_TIMEOUT;
-        uint64_t next = sync ? deadline_ns
+        uint64_t next = sync || (!s->first_output_ns && !probing) ? deadline_ns
                         : now < quiet_end ? min_ns(quiet_end, deadline_ns)
                                           : min_ns(now + READY_POLL_NS, deadline_ns);
         if (step(s, next) != WAIT_OK)
             return WAIT_ERROR;
     }
+}
+
+int wait_settled(session *s, uint64_t settle_ns, uint64_t deadline_ns)
+{
+    return settle(s, settle_ns, deadline_ns, 0);
+}
+
+int wait_settled_or_reading(session *s, uint64_t settle_ns, uint64_t deadline_ns)
+{
+    return settle(s, settle_ns, deadline_ns, 1);
 }
 
 const char *settle_blocker(const session *s)
