@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "exit_codes.h"
@@ -31,6 +32,10 @@ static const char *const PROTOCOL_VERSIONS[] = {"2025-11-25", "2025-06-18", "202
 #define MCP_LINE_MAX (16u * 1024 * 1024)
 /* Sessions that ended by themselves stay listed (with why) up to this many. */
 #define MCP_ENDED_KEPT 32
+/* Calls waiting for one session, and the bytes of them not yet taken by its
+ * worker: a client that floods one session gets errors, not our memory. */
+#define MCP_PENDING_MAX 64
+#define MCP_QUEUED_BYTES_MAX (64u * 1024 * 1024)
 /* How long a worker may take to end its program before SIGKILL. */
 #define WORKER_END_NS (10ull * 1000000000u)
 
@@ -203,11 +208,16 @@ static char *pop_pending(record *r)
  * as ended. */
 static void record_gone(server *sv, record *r, int forget, const char *reason)
 {
-    worker_reap(&r->w, WORKER_END_NS);
+    int status = worker_reap(&r->w, WORKER_END_NS);
     if (reason && reason[0])
         snprintf(r->reason, sizeof r->reason, "%s", reason);
+    else if (!r->reason[0] && status >= 0 && WIFSIGNALED(status))
+        snprintf(r->reason, sizeof r->reason, "its worker process was ended by signal %d",
+                 WTERMSIG(status));
     else if (!r->reason[0])
         snprintf(r->reason, sizeof r->reason, "its worker process stopped");
+    if (!forget)
+        fprintf(stderr, "tessera mcp: session %s ended: %s\n", r->id, r->reason);
     char *id;
     while ((id = pop_pending(r)) != NULL) {
         reply_tool_error(sv, id, "session %s has ended: %s", r->id, r->reason);
@@ -418,6 +428,11 @@ static void tools_call(server *sv, const rpc_message *m, const char *line, size_
     }
     if (r->state == REC_ENDED) {
         reply_tool_error(sv, m->id, "%s: session %s has ended: %s", t->name, r->id, r->reason);
+        return;
+    }
+    if (r->npending >= MCP_PENDING_MAX || r->w.out_len + len > MCP_QUEUED_BYTES_MAX) {
+        reply_tool_error(sv, m->id, "%s: session %s already has %zu calls waiting: wait for "
+                                    "their results first", t->name, r->id, r->npending);
         return;
     }
     if (push_pending(r, m->id) != 0 || worker_send(&r->w, line, len) != 0) {

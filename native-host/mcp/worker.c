@@ -125,20 +125,24 @@ void worker_stop(worker *w)
         kill(w->pid, SIGTERM);
 }
 
-void worker_reap(worker *w, uint64_t wait_ns)
+int worker_reap(worker *w, uint64_t wait_ns)
 {
     if (w->fd >= 0)
         close(w->fd);
     w->fd = -1;
     uint64_t deadline = mono_now_ns() + wait_ns;
+    int status = -1;
     while (w->pid > 0) {
         int st;
         pid_t p = waitpid(w->pid, &st, WNOHANG);
+        if (p == w->pid)
+            status = st;
         if (p == w->pid || (p < 0 && errno != EINTR))
             break;
         if (mono_now_ns() >= deadline) {
             kill(w->pid, SIGKILL);
-            waitpid(w->pid, &st, 0);
+            if (waitpid(w->pid, &st, 0) == w->pid)
+                status = st;
             break;
         }
         struct timespec ts = {0, 5000000};
@@ -149,4 +153,5 @@ void worker_reap(worker *w, uint64_t wait_ns)
     free(w->out);
     w->out = NULL;
     w->out_len = w->out_cap = 0;
+    return status;
 }

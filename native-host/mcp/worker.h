@@ -48,8 +48,9 @@ int worker_flush(worker *w);
 /* SIGTERM: the worker ends its program as a close does. */
 void worker_stop(worker *w);
 /* Closes the socket and collects the worker's status, waiting up to
- * wait_ns for it to exit, then SIGKILL. */
-void worker_reap(worker *w, uint64_t wait_ns);
+ * wait_ns for it to exit, then SIGKILL. Returns the waitpid status, or -1
+ * when there was no worker or it could not be collected. */
+int worker_reap(worker *w, uint64_t wait_ns);
 
 /* The worker's own loop (after the fork); returns its exit code. */
 int worker_main(int fd, const char *id, const live_options *defaults, uint64_t idle_ns);

@@ -250,6 +250,47 @@ def case_input_errors():
     s.p.wait(timeout=20)
 
 
+def case_flood_and_worker_killed():
+    """Calls to one session queue up to a bound (the rest are told to wait), and a worker
+    that dies says so in every later call."""
+    s = Server()
+    s.init()
+    marker, ids = launch_sleepers(s, 1)
+    sid = ids[0]
+    # one long wait keeps the worker busy; 63 more queue behind it; 2 more are refused
+    lines = []
+    for i in range(66):
+        args = {"session": sid, "text": "never", "timeout_ms": 2000 if i == 0 else 1}
+        lines.append(json.dumps({"jsonrpc": "2.0", "id": 1000 + i, "method": "tools/call",
+                                 "params": {"name": "terminal_wait_for", "arguments": args}}))
+    s.send_raw(("\n".join(lines) + "\n").encode())
+    replies = {}
+    while len(replies) < 66:
+        r = s.read()
+        replies[r["id"]] = r["result"]
+    refused = [i for i, r in replies.items() if r.get("isError")]
+    if sorted(refused) != [1064, 1065] or "calls waiting" not in replies[1064]["content"][0]["text"]:
+        fail("expected the 65th and 66th calls refused: %r" % refused)
+    if any(replies[i]["structuredContent"]["matched"] for i in range(1000, 1064)):
+        fail("a wait for text that never shows matched")
+    workers = children_of(s.p.pid)
+    if len(workers) != 1:
+        fail("expected one worker, found %r" % workers)
+    os.kill(workers[0], signal.SIGKILL)
+    until_gone(workers, "the killed worker")
+    # its program loses its terminal (SIGHUP) with it
+    until_gone(processes_with("sleep\0" + marker), "the killed worker's program")
+    res = s.tool("terminal_snapshot", session=sid)
+    if not res.get("isError") or "signal 9" not in res["content"][0]["text"]:
+        fail("a call after the worker died: %r" % res)
+    listed = s.tool("terminal_list")["structuredContent"]["sessions"]
+    if [x["state"] for x in listed] != ["ended"]:
+        fail("the session must be listed as ended: %r" % listed)
+    s.p.stdin.close()
+    if s.p.wait(timeout=20) != 0:
+        fail("exit code %r" % s.p.returncode)
+
+
 def case_idle_timeout():
     s = Server("--session-timeout", "1s")
     s.init()
