@@ -249,6 +249,18 @@ static void csi_dsr(tsr_term *t, const parser_seq *s, uint8_t f)
     (void)f;
     term_device_status(t, s);
 }
+/* DECREQTPARM - VT100 (xterm ctlseqs): Ps 0 or 1 */
+static void csi_decreqtparm(tsr_term *t, const parser_seq *s, uint8_t f)
+{
+    (void)f;
+    term_terminal_parameters(t, s);
+}
+/* DECRQPSR - DEC STD 070: Ps 1 DECCIR, Ps 2 DECTABSR */
+static void csi_decrqpsr(tsr_term *t, const parser_seq *s, uint8_t f)
+{
+    (void)f;
+    term_presentation_report(t, s);
+}
 /* XTVERSION - xterm ctlseqs; only Ps 0 (or none) asks, as in xterm */
 static void csi_xtversion(tsr_term *t, const parser_seq *s, uint8_t f)
 {
@@ -354,6 +366,7 @@ static void csi_decrqm(tsr_term *t, const parser_seq *s, uint8_t f)
     PLAIN('a', csi_cuf, "HPR", "ECMA-48 8.3.59")                  \
     PLAIN('b', csi_rep, "REP", "ECMA-48 8.3.103")                 \
     PLAIN('c', csi_da, "DA", "ECMA-48 8.3.24")                    \
+    SEQ('c', '=', 0, csi_da, "DA3", "DEC STD 070")                \
     SEQ('c', '>', 0, csi_da, "DA2", "xterm ctlseqs")              \
     PLAIN('d', csi_vpa, "VPA", "ECMA-48 8.3.158")                 \
     PLAIN('e', csi_vpr, "VPR", "ECMA-48 8.3.160")                 \
@@ -377,7 +390,9 @@ static void csi_decrqm(tsr_term *t, const parser_seq *s, uint8_t f)
     PLAIN('r', csi_decstbm, "DECSTBM", "DEC STD 070")             \
     PLAIN('s', csi_scosc, "SCOSC", "xterm ctlseqs")               \
     PLAIN('t', csi_xtwinops, "XTWINOPS", "xterm ctlseqs")         \
-    PLAIN('u', csi_scorc, "SCORC", "xterm ctlseqs")
+    PLAIN('u', csi_scorc, "SCORC", "xterm ctlseqs")               \
+    SEQ('w', 0, '$', csi_decrqpsr, "DECRQPSR", "DEC STD 070")     \
+    PLAIN('x', csi_decreqtparm, "DECREQTPARM", "xterm ctlseqs")
 
 #define TABLE_PLAIN(f, fn, name, spec) {CSI_KEY(f, 0, 0), fn, name, spec},
 #define TABLE_SEQ(f, m, i, fn, name, spec) {CSI_KEY(f, m, i), fn, name, spec},

@@ -40,6 +40,8 @@ void term_device_attributes(tsr_term *t, const parser_seq *s)
         return;
     if (s->marker == '>')
         term_reply(t, "\x1b[>1;10;0c"); /* a VT220, firmware 10 */
+    else if (s->marker == '=')
+        term_reply(t, "\x1bP!|00000000\x1b\\"); /* DA3: the unit id xterm gives */
     else
         term_reply(t, "\x1b[?62;22c"); /* VT220 with ANSI colour */
 }
@@ -55,8 +57,26 @@ void term_device_status(tsr_term *t, const parser_seq *s)
             term_replyf_csi(t, "\x1b[?", nums, 3, "R");
         } else if (p == 15) {
             term_reply(t, "\x1b[?13n"); /* no printer */
+        } else if (p == 25) {
+            term_reply(t, "\x1b[?20n"); /* user-defined keys unlocked */
         } else if (p == 26) {
             term_reply(t, "\x1b[?27;1;0;0n"); /* North American keyboard, ready */
+        } else if (p == 53 || p == 55) {
+            term_reply(t, "\x1b[?50n"); /* no locator device */
+        } else if (p == 56) {
+            term_reply(t, "\x1b[?57;0n"); /* locator type: none */
+        } else if (p == 62) {
+            term_reply(t, "\x1b[0000*{"); /* macro space: none, as xterm words it */
+        } else if (p == 63) {
+            /* memory checksum of the (absent) macros, with the request's id */
+            char out[32];
+            int id = s->nparams > 1 && s->params[1] >= 0 ? s->params[1] : 0;
+            snprintf(out, sizeof out, "\x1bP%d!~0000\x1b\\", id > 65535 ? 65535 : id);
+            term_reply(t, out);
+        } else if (p == 75) {
+            term_reply(t, "\x1b[?70n"); /* no communication errors */
+        } else if (p == 85) {
+            term_reply(t, "\x1b[?83n"); /* multiple sessions: not configured */
         } else {
             term_note_seq(t, "CSI", s, 'n', "unhandled");
         }
@@ -70,6 +90,71 @@ void term_device_status(tsr_term *t, const parser_seq *s)
     } else {
         term_note_seq(t, "CSI", s, 'n', "unhandled");
     }
+}
+
+void term_terminal_parameters(tsr_term *t, const parser_seq *s)
+{
+    int p = s->nparams && s->params[0] > 0 ? s->params[0] : 0;
+    if (p > 1)
+        return;
+    /* no parity, 8 bits, 38400 baud both ways, clock multiplier 1, no flags:
+     * what xterm reports (as a VT100) */
+    int nums[7] = {p + 2, 1, 1, 128, 128, 1, 0};
+    term_replyf_csi(t, "\x1b[", nums, 7, "x");
+}
+
+/* DECCIR: where the cursor is and how it writes, as DEC STD 070 lays it
+ * out and xterm fills it in. */
+static void cursor_information(tsr_term *t)
+{
+    static const char designators[] = {[CS_ASCII] = 'B', [CS_DEC_GRAPHICS] = '0', [CS_UK] = 'A'};
+    int row = t->y + 1, col = t->x + 1;
+    const tsr_style *pen = &t->pen;
+    int rendition = (pen->attrs & TSR_ATTR_BOLD ? 1 : 0) | (pen->underline ? 2 : 0) |
+                    (pen->attrs & TSR_ATTR_BLINK ? 4 : 0) | (pen->attrs & TSR_ATTR_INVERSE ? 8 : 0);
+    int flags = (mode_get(t, M_DECOM) ? 1 : 0) | (t->single_shift == 2 ? 2 : 0) |
+                (t->single_shift == 3 ? 4 : 0) | (t->pending_wrap ? 8 : 0);
+    char out[96];
+    /* Pgr is G2 (the VT220's default; tessera decodes UTF-8, not GR); every
+     * set tessera designates has 94 characters, which xterm reports as 'O' */
+    snprintf(out, sizeof out, "\x1bP1$u%d;%d;1;%c;%c;%c;%d;2;O;%c%c%c%c\x1b\\", row, col,
+             0x40 | rendition, 0x40 | (t->protect ? 1 : 0), 0x40 | flags, t->gl,
+             designators[t->cs[0] % 3], designators[t->cs[1] % 3], designators[t->cs[2] % 3],
+             designators[t->cs[3] % 3]);
+    term_reply(t, out);
+}
+
+/* DECTABSR: the columns of the tab stops, '/' between them. */
+static void tab_stops(tsr_term *t)
+{
+    tsr_buf out = {0};
+    int rc = buf_append(&out, "\x1bP2$u", 5), first = 1;
+    for (int x = 0; x < t->cols && rc == TSR_OK; x++) {
+        if (!t->tabs[x])
+            continue;
+        char num[16];
+        int n = snprintf(num, sizeof num, "%s%d", first ? "" : "/", x + 1);
+        rc = buf_append(&out, num, (size_t)n);
+        first = 0;
+    }
+    if (rc == TSR_OK)
+        rc = buf_append(&out, "\x1b\\", 2); /* the buffer stays NUL-terminated */
+    if (rc == TSR_OK)
+        term_reply(t, out.data);
+    else
+        term_fail(t, rc);
+    tsr_buf_free(&out);
+}
+
+void term_presentation_report(tsr_term *t, const parser_seq *s)
+{
+    int p = s->nparams && s->params[0] > 0 ? s->params[0] : 0;
+    if (p == 1)
+        cursor_information(t);
+    else if (p == 2)
+        tab_stops(t);
+    else
+        term_note_seq(t, "CSI", s, 'w', "unhandled");
 }
 
 void term_version_report(tsr_term *t)

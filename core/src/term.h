@@ -237,6 +237,9 @@ void term_device_status(tsr_term *t, const parser_seq *seq);
 void term_device_attributes(tsr_term *t, const parser_seq *seq);
 void term_window_ops(tsr_term *t, const parser_seq *seq);
 void term_version_report(tsr_term *t);
+/* DECREQTPARM (CSI Ps x) and DECRQPSR (CSI Ps $ w: DECCIR, DECTABSR). */
+void term_terminal_parameters(tsr_term *t, const parser_seq *seq);
+void term_presentation_report(tsr_term *t, const parser_seq *seq);
 void term_color_report(tsr_term *t, int osc, int index, uint32_t rgb, uint8_t term_byte);
 
 /* resize.c */
