@@ -261,6 +261,18 @@ static void csi_decrqpsr(tsr_term *t, const parser_seq *s, uint8_t f)
     (void)f;
     term_presentation_report(t, s);
 }
+/* DECIC - DEC STD 070 (xterm ctlseqs) */
+static void csi_decic(tsr_term *t, const parser_seq *s, uint8_t f)
+{
+    (void)f;
+    term_insert_columns(t, count(s, 0));
+}
+/* DECDC - DEC STD 070 (xterm ctlseqs) */
+static void csi_decdc(tsr_term *t, const parser_seq *s, uint8_t f)
+{
+    (void)f;
+    term_delete_columns(t, count(s, 0));
+}
 /* XTVERSION - xterm ctlseqs; only Ps 0 (or none) asks, as in xterm */
 static void csi_xtversion(tsr_term *t, const parser_seq *s, uint8_t f)
 {
@@ -392,7 +404,9 @@ static void csi_decrqm(tsr_term *t, const parser_seq *s, uint8_t f)
     PLAIN('t', csi_xtwinops, "XTWINOPS", "xterm ctlseqs")         \
     PLAIN('u', csi_scorc, "SCORC", "xterm ctlseqs")               \
     SEQ('w', 0, '$', csi_decrqpsr, "DECRQPSR", "DEC STD 070")     \
-    PLAIN('x', csi_decreqtparm, "DECREQTPARM", "xterm ctlseqs")
+    PLAIN('x', csi_decreqtparm, "DECREQTPARM", "xterm ctlseqs")   \
+    SEQ('}', 0, '\'', csi_decic, "DECIC", "DEC STD 070")          \
+    SEQ('~', 0, '\'', csi_decdc, "DECDC", "DEC STD 070")
 
 #define TABLE_PLAIN(f, fn, name, spec) {CSI_KEY(f, 0, 0), fn, name, spec},
 #define TABLE_SEQ(f, m, i, fn, name, spec) {CSI_KEY(f, m, i), fn, name, spec},

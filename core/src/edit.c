@@ -184,18 +184,32 @@ void term_erase_chars(tsr_term *t, int n)
     erase_cells(t, t->y, t->x, x1, 0);
 }
 
-void term_delete_chars(tsr_term *t, int n)
+/* Deletes n cells at x in row r, shifting the rest left (DCH, DECDC). */
+static void delete_cells(tsr_term *t, row *r, int x, int n, uint32_t blank)
 {
-    term_reset_wrap(t);
-    row *r = term_row_w(t, t->y);
-    int x = t->x, cols = t->cols;
+    int cols = t->cols;
     if (n > cols - x)
         n = cols - x;
-    uint32_t blank = term_erase_id(t);
     term_split_wide(r, x, x + n);
     memmove(&r->cells[x], &r->cells[x + n], sizeof(cell) * (size_t)(cols - x - n));
     row_blank_cells(r, cols - n, cols, blank);
     r->flags &= (uint8_t)~ROW_WRAPPED;
+}
+
+void term_delete_chars(tsr_term *t, int n)
+{
+    term_reset_wrap(t);
+    delete_cells(t, term_row_w(t, t->y), t->x, n, term_erase_id(t));
+}
+
+void term_delete_columns(tsr_term *t, int n)
+{
+    if (t->y < t->top || t->y > t->bottom)
+        return; /* as xterm: only from inside the scroll region */
+    term_reset_wrap(t);
+    uint32_t blank = term_erase_id(t);
+    for (int y = t->top; y <= t->bottom; y++)
+        delete_cells(t, term_row_w(t, y), t->x, n, blank);
 }
 
 void term_insert_lines(tsr_term *t, int n)

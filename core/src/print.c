@@ -36,6 +36,16 @@ void term_insert_chars(tsr_term *t, int n)
     shift_right(t, term_row_w(t, t->y), t->x, n, term_erase_id(t));
 }
 
+void term_insert_columns(tsr_term *t, int n)
+{
+    if (t->y < t->top || t->y > t->bottom)
+        return; /* as xterm: only from inside the scroll region */
+    term_reset_wrap(t);
+    uint32_t blank = term_erase_id(t);
+    for (int y = t->top; y <= t->bottom; y++)
+        shift_right(t, term_row_w(t, y), t->x, n, blank);
+}
+
 /* The hot loop of plain text. */
 static void write_ascii_cells(cell *c, const uint8_t *s, size_t k, uint32_t style, uint8_t flags,
                               int isa)

@@ -203,6 +203,10 @@ void term_erase_display(tsr_term *t, int how, int selective);
 void term_erase_line(tsr_term *t, int how, int selective);
 void term_erase_chars(tsr_term *t, int n);
 void term_insert_chars(tsr_term *t, int n);
+/* DECIC, DECDC: n columns at the cursor's, in every line of the scroll
+ * region (nothing when the cursor is outside it); the cursor stays. */
+void term_insert_columns(tsr_term *t, int n);
+void term_delete_columns(tsr_term *t, int n);
 void term_delete_chars(tsr_term *t, int n);
 void term_insert_lines(tsr_term *t, int n);
 void term_delete_lines(tsr_term *t, int n);
