@@ -202,14 +202,30 @@ void term_delete_chars(tsr_term *t, int n)
     delete_cells(t, term_row_w(t, t->y), t->x, n, term_erase_id(t));
 }
 
-void term_delete_columns(tsr_term *t, int n)
+/* DECIC and DECDC: the cursor's column in every line of the region. */
+static void edit_columns(tsr_term *t, int n, int insert)
 {
     if (t->y < t->top || t->y > t->bottom)
         return; /* as xterm: only from inside the scroll region */
     term_reset_wrap(t);
     uint32_t blank = term_erase_id(t);
-    for (int y = t->top; y <= t->bottom; y++)
-        delete_cells(t, term_row_w(t, y), t->x, n, blank);
+    for (int y = t->top; y <= t->bottom; y++) {
+        row *r = term_row_w(t, y);
+        if (insert)
+            term_shift_right(t, r, t->x, n, blank);
+        else
+            delete_cells(t, r, t->x, n, blank);
+    }
+}
+
+void term_insert_columns(tsr_term *t, int n)
+{
+    edit_columns(t, n, 1);
+}
+
+void term_delete_columns(tsr_term *t, int n)
+{
+    edit_columns(t, n, 0);
 }
 
 void term_insert_lines(tsr_term *t, int n)

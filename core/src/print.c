@@ -16,8 +16,8 @@ static void wrap_line(tsr_term *t)
     t->pending_wrap = 0;
 }
 
-/* Shifts cells x.. right by n within row r (insert mode, ICH). */
-static void shift_right(tsr_term *t, row *r, int x, int n, uint32_t blank)
+/* Shifts cells x.. right by n within row r (insert mode, ICH, DECIC). */
+void term_shift_right(tsr_term *t, row *r, int x, int n, uint32_t blank)
 {
     int cols = t->cols;
     if (n > cols - x)
@@ -33,17 +33,7 @@ static void shift_right(tsr_term *t, row *r, int x, int n, uint32_t blank)
 void term_insert_chars(tsr_term *t, int n)
 {
     term_reset_wrap(t);
-    shift_right(t, term_row_w(t, t->y), t->x, n, term_erase_id(t));
-}
-
-void term_insert_columns(tsr_term *t, int n)
-{
-    if (t->y < t->top || t->y > t->bottom)
-        return; /* as xterm: only from inside the scroll region */
-    term_reset_wrap(t);
-    uint32_t blank = term_erase_id(t);
-    for (int y = t->top; y <= t->bottom; y++)
-        shift_right(t, term_row_w(t, y), t->x, n, blank);
+    term_shift_right(t, term_row_w(t, t->y), t->x, n, term_erase_id(t));
 }
 
 /* The hot loop of plain text. */
@@ -108,7 +98,7 @@ void term_print_ascii(tsr_term *t, const uint8_t *s, size_t n)
         if (k > n)
             k = n;
         if (irm)
-            shift_right(t, r, x, (int)k, term_erase_id(t));
+            term_shift_right(t, r, x, (int)k, term_erase_id(t));
         term_split_wide(r, x, x + (int)k);
         cell *c = &r->cells[x];
         write_ascii_cells(c, s, k, style, flags, t->ascii_isa);
@@ -229,7 +219,7 @@ static void place(tsr_term *t, uint32_t cp, int w, int bc)
     }
     row *r = term_row_w(t, t->y);
     if (mode_get(t, M_IRM))
-        shift_right(t, r, t->x, w, term_erase_id(t));
+        term_shift_right(t, r, t->x, w, term_erase_id(t));
     put_char(t, r, cp, w, bc);
 }
 

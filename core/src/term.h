@@ -203,6 +203,8 @@ void term_erase_display(tsr_term *t, int how, int selective);
 void term_erase_line(tsr_term *t, int how, int selective);
 void term_erase_chars(tsr_term *t, int n);
 void term_insert_chars(tsr_term *t, int n);
+/* Shifts the cells of row r from x right by n, blanks entering (print.c). */
+void term_shift_right(tsr_term *t, row *r, int x, int n, uint32_t blank);
 /* DECIC, DECDC: n columns at the cursor's, in every line of the scroll
  * region (nothing when the cursor is outside it); the cursor stays. */
 void term_insert_columns(tsr_term *t, int n);
