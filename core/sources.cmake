@@ -23,6 +23,7 @@ set(TSR_CORE_EMULATOR_SOURCES
   src/dispatch.c
   src/print.c
   src/edit.c
+  src/rect.c
   src/csi.c
   src/esc.c
   src/osc.c

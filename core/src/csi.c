@@ -273,6 +273,30 @@ static void csi_decdc(tsr_term *t, const parser_seq *s, uint8_t f)
     (void)f;
     term_delete_columns(t, count(s, 0));
 }
+/* DECFRA - DEC STD 070: Pch ; Pt ; Pl ; Pb ; Pr $ x */
+static void csi_decfra(tsr_term *t, const parser_seq *s, uint8_t f)
+{
+    (void)f;
+    term_fill_rect(t, s);
+}
+/* DECERA - DEC STD 070: Pt ; Pl ; Pb ; Pr $ z */
+static void csi_decera(tsr_term *t, const parser_seq *s, uint8_t f)
+{
+    (void)f;
+    term_erase_rect(t, s, 0);
+}
+/* DECSERA - DEC STD 070: Pt ; Pl ; Pb ; Pr $ { (protected cells stay) */
+static void csi_decsera(tsr_term *t, const parser_seq *s, uint8_t f)
+{
+    (void)f;
+    term_erase_rect(t, s, 1);
+}
+/* DECCRA - DEC STD 070: Pts ; Pls ; Pbs ; Prs ; Pps ; Ptd ; Pld ; Ppd $ v */
+static void csi_deccra(tsr_term *t, const parser_seq *s, uint8_t f)
+{
+    (void)f;
+    term_copy_rect(t, s);
+}
 /* XTVERSION - xterm ctlseqs; only Ps 0 (or none) asks, as in xterm */
 static void csi_xtversion(tsr_term *t, const parser_seq *s, uint8_t f)
 {
@@ -403,8 +427,12 @@ static void csi_decrqm(tsr_term *t, const parser_seq *s, uint8_t f)
     PLAIN('s', csi_scosc, "SCOSC", "xterm ctlseqs")               \
     PLAIN('t', csi_xtwinops, "XTWINOPS", "xterm ctlseqs")         \
     PLAIN('u', csi_scorc, "SCORC", "xterm ctlseqs")               \
+    SEQ('v', 0, '$', csi_deccra, "DECCRA", "DEC STD 070")         \
     SEQ('w', 0, '$', csi_decrqpsr, "DECRQPSR", "DEC STD 070")     \
     PLAIN('x', csi_decreqtparm, "DECREQTPARM", "xterm ctlseqs")   \
+    SEQ('x', 0, '$', csi_decfra, "DECFRA", "DEC STD 070")         \
+    SEQ('z', 0, '$', csi_decera, "DECERA", "DEC STD 070")         \
+    SEQ('{', 0, '$', csi_decsera, "DECSERA", "DEC STD 070")       \
     SEQ('}', 0, '\'', csi_decic, "DECIC", "DEC STD 070")          \
     SEQ('~', 0, '\'', csi_decdc, "DECDC", "DEC STD 070")
 

@@ -98,8 +98,7 @@ void term_tab(tsr_term *t, int n)
     }
 }
 
-/* Blanks cells x0..x1-1 of row y, sparing protected cells when selective. */
-static void erase_cells(tsr_term *t, int y, int x0, int x1, int selective)
+void term_erase_cells(tsr_term *t, int y, int x0, int x1, int selective)
 {
     row *r = term_row_w(t, y);
     uint32_t blank = term_erase_id(t);
@@ -122,7 +121,7 @@ static void erase_rows(tsr_term *t, int y0, int y1, int selective)
 {
     for (int y = y0; y < y1; y++) {
         if (selective) {
-            erase_cells(t, y, 0, t->cols, 1);
+            term_erase_cells(t, y, 0, t->cols, 1);
         } else {
             term_fail(t, grid_clear_row(t->g, y, term_erase_id(t)));
         }
@@ -134,14 +133,14 @@ void term_erase_display(tsr_term *t, int how, int selective)
     term_reset_wrap(t);
     switch (how) {
     case 0:
-        erase_cells(t, t->y, t->x, t->cols, selective);
+        term_erase_cells(t, t->y, t->x, t->cols, selective);
         if (t->x == 0 && !selective)
             term_row_w(t, t->y)->flags = 0;
         erase_rows(t, t->y + 1, t->rows, selective);
         break;
     case 1:
         erase_rows(t, 0, t->y, selective);
-        erase_cells(t, t->y, 0, t->x + 1, selective);
+        term_erase_cells(t, t->y, 0, t->x + 1, selective);
         break;
     case 2:
         erase_rows(t, 0, t->rows, selective);
@@ -160,14 +159,14 @@ void term_erase_line(tsr_term *t, int how, int selective)
     term_reset_wrap(t);
     switch (how) {
     case 0:
-        erase_cells(t, t->y, t->x, t->cols, selective);
+        term_erase_cells(t, t->y, t->x, t->cols, selective);
         term_row_w(t, t->y)->flags &= (uint8_t)~ROW_WRAPPED;
         break;
     case 1:
-        erase_cells(t, t->y, 0, t->x + 1, selective);
+        term_erase_cells(t, t->y, 0, t->x + 1, selective);
         break;
     case 2:
-        erase_cells(t, t->y, 0, t->cols, selective);
+        term_erase_cells(t, t->y, 0, t->cols, selective);
         term_row_w(t, t->y)->flags &= (uint8_t)~ROW_WRAPPED;
         break;
     default:
@@ -181,7 +180,7 @@ void term_erase_chars(tsr_term *t, int n)
     int x1 = t->x + n;
     if (x1 > t->cols || x1 < t->x)
         x1 = t->cols;
-    erase_cells(t, t->y, t->x, x1, 0);
+    term_erase_cells(t, t->y, t->x, x1, 0);
 }
 
 /* Deletes n cells at x in row r, shifting the rest left (DCH, DECDC). */

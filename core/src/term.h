@@ -205,6 +205,12 @@ void term_erase_chars(tsr_term *t, int n);
 void term_insert_chars(tsr_term *t, int n);
 /* Shifts the cells of row r from x right by n, blanks entering (print.c). */
 void term_shift_right(tsr_term *t, row *r, int x, int n, uint32_t blank);
+/* Blanks cells x0..x1-1 of row y, sparing protected cells when selective. */
+void term_erase_cells(tsr_term *t, int y, int x0, int x1, int selective);
+/* DECFRA, DECERA / DECSERA, DECCRA (rect.c): the rectangle in the parameters. */
+void term_fill_rect(tsr_term *t, const parser_seq *seq);
+void term_erase_rect(tsr_term *t, const parser_seq *seq, int selective);
+void term_copy_rect(tsr_term *t, const parser_seq *seq);
 /* DECIC, DECDC: n columns at the cursor's, in every line of the scroll
  * region (nothing when the cursor is outside it); the cursor stays. */
 void term_insert_columns(tsr_term *t, int n);
