@@ -297,6 +297,26 @@ static void csi_deccra(tsr_term *t, const parser_seq *s, uint8_t f)
     (void)f;
     term_copy_rect(t, s);
 }
+/* DECCARA - DEC STD 070: Pt ; Pl ; Pb ; Pr ; Ps... $ r */
+static void csi_deccara(tsr_term *t, const parser_seq *s, uint8_t f)
+{
+    (void)f;
+    term_change_rect_attrs(t, s, 0);
+}
+/* DECRARA - DEC STD 070: Pt ; Pl ; Pb ; Pr ; Ps... $ t */
+static void csi_decrara(tsr_term *t, const parser_seq *s, uint8_t f)
+{
+    (void)f;
+    term_change_rect_attrs(t, s, 1);
+}
+/* DECSACE - DEC STD 070: Ps 2 rectangles, 0 or 1 streams */
+static void csi_decsace(tsr_term *t, const parser_seq *s, uint8_t f)
+{
+    (void)f;
+    int p = param(s, 0, 0);
+    if (p <= 2)
+        t->rect_extent = p == 2;
+}
 /* XTVERSION - xterm ctlseqs; only Ps 0 (or none) asks, as in xterm */
 static void csi_xtversion(tsr_term *t, const parser_seq *s, uint8_t f)
 {
@@ -424,13 +444,16 @@ static void csi_decrqm(tsr_term *t, const parser_seq *s, uint8_t f)
     SEQ('q', 0, '"', csi_decsca, "DECSCA", "DEC STD 070")         \
     SEQ('q', '>', 0, csi_xtversion, "XTVERSION", "xterm ctlseqs") \
     PLAIN('r', csi_decstbm, "DECSTBM", "DEC STD 070")             \
+    SEQ('r', 0, '$', csi_deccara, "DECCARA", "DEC STD 070")       \
     PLAIN('s', csi_scosc, "SCOSC", "xterm ctlseqs")               \
     PLAIN('t', csi_xtwinops, "XTWINOPS", "xterm ctlseqs")         \
+    SEQ('t', 0, '$', csi_decrara, "DECRARA", "DEC STD 070")       \
     PLAIN('u', csi_scorc, "SCORC", "xterm ctlseqs")               \
     SEQ('v', 0, '$', csi_deccra, "DECCRA", "DEC STD 070")         \
     SEQ('w', 0, '$', csi_decrqpsr, "DECRQPSR", "DEC STD 070")     \
     PLAIN('x', csi_decreqtparm, "DECREQTPARM", "xterm ctlseqs")   \
     SEQ('x', 0, '$', csi_decfra, "DECFRA", "DEC STD 070")         \
+    SEQ('x', 0, '*', csi_decsace, "DECSACE", "DEC STD 070")       \
     SEQ('z', 0, '$', csi_decera, "DECERA", "DEC STD 070")         \
     SEQ('{', 0, '$', csi_decsera, "DECSERA", "DEC STD 070")       \
     SEQ('}', 0, '\'', csi_decic, "DECIC", "DEC STD 070")          \

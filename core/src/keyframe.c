@@ -565,6 +565,8 @@ static void modes(kf *k)
         putf(k, "\x1b[?%dh", tracking[t->mouse_tracking], 0);
     if (t->mouse_encoding > 0 && t->mouse_encoding < 4)
         putf(k, "\x1b[?%dh", encoding[t->mouse_encoding], 0);
+    if (t->rect_extent)
+        put(k, "\x1b[2*x"); /* DECSACE: DECCARA and DECRARA take rectangles */
     /* DECSCUSR sets the shape and the blink (and mode 12 with it) */
     if (t->cursor_shape != TSR_CURSOR_DEFAULT)
         putf(k, "\x1b[%d q", t->cursor_shape * 2 - (t->cursor_blink ? 1 : 0), 0);

@@ -1,5 +1,7 @@
 /* Rectangular areas - DEC STD 070: DECFRA (fill), DECERA and DECSERA
- * (erase, selective erase), DECCRA (copy). Coordinates are 1-based and, under
+ * (erase, selective erase), DECCRA (copy), DECCARA and DECRARA (change and
+ * reverse the visual attributes, over the rectangle or, by DECSACE, the
+ * stream of cells from its first corner to its last). Coordinates are 1-based and, under
  * DECOM, relative to the scroll region, which then bounds them; a missing or
  * zero one is the default (the whole page); one past the edge is clamped; a
  * rectangle whose top is below its bottom, or whose left is right of its
@@ -110,5 +112,96 @@ void term_copy_rect(tsr_term *t, const parser_seq *s)
         if (from[i])
             row_free(from[i]);
     free(from);
+    term_fail(t, rc);
+}
+
+/* The visual attributes DECCARA and DECRARA take: bold 1, underline 4,
+ * blink 5, negative 7 (an SGR number; DEC has no others here). */
+enum { RECT_BOLD = 1, RECT_UNDERLINE = 2, RECT_BLINK = 4, RECT_INVERSE = 8 };
+
+static int rect_attr(int sgr)
+{
+    switch (sgr) {
+    case 1: return RECT_BOLD;
+    case 4: return RECT_UNDERLINE;
+    case 5: return RECT_BLINK;
+    case 7: return RECT_INVERSE;
+    default: return 0;
+    }
+}
+
+/* The style of a cell with the attributes in set turned on, in clear off
+ * and in flip toggled. */
+static tsr_style changed(const tsr_style *old, int set, int clear, int flip)
+{
+    tsr_style st = *old;
+    int now = (st.attrs & TSR_ATTR_BOLD ? RECT_BOLD : 0) | (st.underline ? RECT_UNDERLINE : 0) |
+              (st.attrs & TSR_ATTR_BLINK ? RECT_BLINK : 0) |
+              (st.attrs & TSR_ATTR_INVERSE ? RECT_INVERSE : 0);
+    int want = ((now | set) & ~clear) ^ flip;
+    st.attrs = (uint16_t)((st.attrs & ~(TSR_ATTR_BOLD | TSR_ATTR_BLINK | TSR_ATTR_INVERSE)) |
+                          (want & RECT_BOLD ? TSR_ATTR_BOLD : 0) |
+                          (want & RECT_BLINK ? TSR_ATTR_BLINK : 0) |
+                          (want & RECT_INVERSE ? TSR_ATTR_INVERSE : 0));
+    if (!(want & RECT_UNDERLINE))
+        st.underline = TSR_UNDERLINE_NONE;
+    else if (!st.underline)
+        st.underline = TSR_UNDERLINE_SINGLE; /* a styled underline stays as it was */
+    return st;
+}
+
+/* Applies the change to cells x0..x1-1 of row y, both halves of a wide
+ * character alike (a style change cuts nothing). */
+static int change_cells(tsr_term *t, int y, int x0, int x1, int set, int clear, int flip)
+{
+    row *w = term_row_w(t, y);
+    for (int x = x0; x < x1; x++) {
+        tsr_style st = changed(style_get(&t->styles, w->cells[x].style), set, clear, flip);
+        uint32_t id;
+        int rc = style_intern(&t->styles, &st, &id);
+        if (rc != TSR_OK)
+            return rc;
+        w->cells[x].style = id;
+    }
+    return TSR_OK;
+}
+
+void term_change_rect_attrs(tsr_term *t, const parser_seq *s, int reverse)
+{
+    rect r;
+    if (!rect_at(t, s, 0, &r))
+        return;
+    int set = 0, clear = 0, flip = 0;
+    if (!reverse && s->nparams <= 4) /* no Ps: as 0 (DECRARA with none does nothing, as xterm) */
+        clear = RECT_BOLD | RECT_UNDERLINE | RECT_BLINK | RECT_INVERSE;
+    const int all = RECT_BOLD | RECT_UNDERLINE | RECT_BLINK | RECT_INVERSE;
+    for (int i = 4; i < s->nparams; i++) {
+        int p = s->params[i] < 0 ? 0 : s->params[i];
+        /* 22 ends bold (and faint); 24, 25, 27 end the others */
+        int off = p == 22 ? RECT_BOLD : p > 22 && p <= 27 ? rect_attr(p - 20) : 0;
+        if (reverse) {
+            flip ^= p == 0 ? all : rect_attr(p);
+        } else if (p == 0) {
+            set = 0;
+            clear = all;
+        } else if (off) {
+            clear |= off;
+            set &= ~off;
+        } else {
+            set |= rect_attr(p);
+            clear &= ~rect_attr(p);
+        }
+    }
+    if (!set && !clear && !flip)
+        return;
+    int rc = TSR_OK;
+    for (int y = r.top; y <= r.bottom && rc == TSR_OK; y++) {
+        int x0 = r.left, x1 = r.right + 1;
+        if (!t->rect_extent) { /* a stream: whole lines between the corners */
+            x0 = y == r.top ? r.left : 0;
+            x1 = y == r.bottom ? r.right + 1 : t->cols;
+        }
+        rc = change_cells(t, y, x0, x1, set, clear, flip);
+    }
     term_fail(t, rc);
 }

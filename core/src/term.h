@@ -51,6 +51,7 @@ struct tsr_term {
     uint32_t pen_id, erase_id;
     int pen_dirty; /* PEN_DIRTY | ERASE_DIRTY: the ids need interning again */
     int protect; /* DECSCA */
+    int rect_extent; /* DECSACE 2: attribute changes take rectangles, not streams */
     style_table styles;
 
     saved_cursor saved[2]; /* by buffer: 0 primary, 1 alternate */
@@ -211,6 +212,8 @@ void term_erase_cells(tsr_term *t, int y, int x0, int x1, int selective);
 void term_fill_rect(tsr_term *t, const parser_seq *seq);
 void term_erase_rect(tsr_term *t, const parser_seq *seq, int selective);
 void term_copy_rect(tsr_term *t, const parser_seq *seq);
+/* DECCARA (reverse 0) and DECRARA (reverse 1). */
+void term_change_rect_attrs(tsr_term *t, const parser_seq *seq, int reverse);
 /* DECIC, DECDC: n columns at the cursor's, in every line of the scroll
  * region (nothing when the cursor is outside it); the cursor stays. */
 void term_insert_columns(tsr_term *t, int n);

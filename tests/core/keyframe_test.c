@@ -2,7 +2,7 @@
  * input and a fresh one given its keyframe show the same thing (every
  * rendering, every cell, the cursor, modes, title) and keep the same hidden
  * state, seen through what comes next: saved cursors, the other buffer,
- * the title stack, tab stops, margins, the pen, the palette, a resize.
+ * the title stack, tab stops, margins, the pen, the palette, DECSACE, a resize.
  * Inputs: handwritten ones, every case of the tessera screen suite (the
  * files given on the command line), and random streams from a fixed seed.
  *
@@ -228,6 +228,7 @@ static const struct probe {
     {"selective erase", "\x1b[?2J", 0},
     {"pen, palette and colour queries", "\x1bP$qm\x1b\\\x1b]4;1;?\x07\x1b]4;200;?\x07\x1b]10;?\x07\x1b]11;?\x07\x1b]12;?\x07", 0},
     {"cursor report", "\x1b[6n\x1b[?6n", 0},
+    {"attributes over an area (DECSACE decides its shape)", "\x1b[1;2;2;3;7$r", 0},
     {"a wider and shorter screen", "", 1},
 };
 
