@@ -488,12 +488,11 @@ static void initialize(server *sv, const rpc_message *m)
 static void tools_list(server *sv, const rpc_message *m)
 {
     tsr_buf b = {0};
-    json_writer w;
-    jw_init(&w, &b);
-    jw_object(&w, NULL);
-    tool_list_write(&w);
-    jw_end(&w);
-    reply_written(sv, m->id, &w);
+    if (tool_list_result(&b) == TSR_OK)
+        reply_result(sv, m->id, b.data, b.len);
+    else
+        reply_error(sv, m->id, RPC_INTERNAL_ERROR, "out of memory");
+    tsr_buf_free(&b);
 }
 
 static void client_line(server *sv, const char *line, size_t len)

@@ -61,18 +61,13 @@ static uint64_t timeout_ns(const mcp_session *m, const tsr_json_value *args)
     return ms > 0 ? (uint64_t)ms * NS_PER_MS : m->defaults->timeout_ns;
 }
 
-/* Reads what the program has written so far, without waiting. */
+/* Reads what the program has written so far: a program that writes without
+ * pause holds a snapshot up for this long at most. */
+#define CATCH_UP_NS (50 * NS_PER_MS)
+
 static int drain(session *s)
 {
-    for (int i = 0; i < 256; i++) {
-        uint64_t before = s->outputs;
-        int exited = s->exited;
-        if (session_pump(s, 0) != 0)
-            return -1;
-        if (s->outputs == before && s->exited == exited)
-            break;
-    }
-    return 0;
+    return wait_caught_up(s, mono_now_ns() + CATCH_UP_NS) == WAIT_OK ? 0 : -1;
 }
 
 /* Waits for the screen to settle and writes it; a deadline that passes is

@@ -132,8 +132,12 @@ static void write_schema(json_writer *w, tool_id tool)
     jw_end(w);
 }
 
-void tool_list_write(json_writer *w)
+int tool_list_result(tsr_buf *out)
 {
+    json_writer writer;
+    json_writer *w = &writer;
+    jw_init(w, out);
+    jw_object(w, NULL);
     jw_array(w, "tools");
     for (size_t i = 0; i < TOOL_COUNT; i++) {
         const tool_def *t = &TOOLS[i];
@@ -153,6 +157,8 @@ void tool_list_write(json_writer *w)
         jw_end(w);
     }
     jw_end(w);
+    jw_end(w);
+    return w->err;
 }
 
 /* The tool's argument names, for a message about one it does not take. */

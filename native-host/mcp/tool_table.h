@@ -49,8 +49,9 @@ const tool_def *tool_get(tool_id id);
 /* The tool called name[0..len), or NULL. */
 const tool_def *tool_find(const char *name, size_t len);
 
-/* Writes the "tools" array of a tools/list result. */
-void tool_list_write(json_writer *w);
+/* The tools/list result, {"tools": [...]}, appended to out. Returns TSR_OK
+ * or the writer's first failure. */
+int tool_list_result(tsr_buf *out);
 
 /* Checks a call's arguments (an object, or NULL for none) against the
  * tool's table: no unknown names, the required ones present, each of its

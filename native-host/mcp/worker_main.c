@@ -108,8 +108,9 @@ int worker_main(int fd, const char *id, const live_options *defaults, uint64_t i
         if (stop_signals_pending())
             break;
         int running = m.started && !m.s.exited && m.s.master >= 0;
-        uint64_t idle_left = idle_ns - (mono_now_ns() - last < idle_ns ? mono_now_ns() - last : idle_ns);
-        int ms = running ? 5 : (int)(idle_left / 1000000u > 1000 ? 1000 : idle_left / 1000000u + 1);
+        uint64_t idle = mono_now_ns() - last;
+        uint64_t idle_left_ms = idle < idle_ns ? (idle_ns - idle) / 1000000u + 1 : 1;
+        int ms = running ? 5 : (int)(idle_left_ms > 1000 ? 1000 : idle_left_ms);
         struct pollfd p[2] = {{fd, POLLIN, 0}, {running ? m.s.master : -1, POLLIN, 0}};
         if (poll(p, 2, ms) < 0 && errno != EINTR)
             snprintf(ended, sizeof ended, "poll failed: %s", strerror(errno));

@@ -125,10 +125,7 @@ int wait_idle(session *s, uint64_t settle_ns, uint64_t deadline_ns)
     }
 }
 
-/* Reads what output is already waiting, so "quiet" is never decided on a
- * screen that is behind the program; a program that writes faster than
- * it is read is still bound by the deadline. */
-static int catch_up(session *s, uint64_t deadline_ns)
+int wait_caught_up(session *s, uint64_t deadline_ns)
 {
     for (;;) {
         uint64_t before = s->outputs;
@@ -171,7 +168,7 @@ static int settle(session *s, uint64_t settle_ns, uint64_t deadline_ns, int or_r
     char why[160];
     uint64_t start = mono_now_ns();
     for (;;) {
-        if (catch_up(s, deadline_ns) != WAIT_OK)
+        if (wait_caught_up(s, deadline_ns) != WAIT_OK)
             return WAIT_ERROR;
         if (s->exited)
             return WAIT_OK;
@@ -232,7 +229,7 @@ int wait_input_ready(session *s, uint64_t settle_ns, uint64_t deadline_ns, int *
     *fallback = 0;
     snprintf(why, cap, "the screen kept changing");
     for (;;) {
-        if (catch_up(s, deadline_ns) != WAIT_OK)
+        if (wait_caught_up(s, deadline_ns) != WAIT_OK)
             return WAIT_ERROR;
         if (s->exited)
             return WAIT_EXITED;
@@ -271,7 +268,7 @@ int wait_reading(session *s, uint64_t deadline_ns, int *fallback, char *why, siz
      * short grace the bytes are taken as delivered. Where /proc cannot tell,
      * the quiet screen decides (wait_input_ready). */
     for (;;) {
-        if (catch_up(s, deadline_ns) != WAIT_OK)
+        if (wait_caught_up(s, deadline_ns) != WAIT_OK)
             return WAIT_ERROR;
         if (s->exited)
             return WAIT_EXITED;

@@ -69,6 +69,11 @@ int wait_reading(session *s, uint64_t deadline_ns, int *fallback, char *why, siz
 
 int wait_exit(session *s, uint64_t deadline_ns);
 
+/* Reads the output already waiting, so "quiet" is never decided, and no
+ * screen is shown, behind the program; one that writes faster than it is
+ * read is still bound by the deadline. WAIT_OK or WAIT_ERROR. */
+int wait_caught_up(session *s, uint64_t deadline_ns);
+
 /* More than `seen` OUTPUT frames have arrived (s->outputs > seen): output
  * after a resize, or the first output after the launch (seen 0). A
  * program that exits first gives WAIT_EXITED. */

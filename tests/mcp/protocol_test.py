@@ -76,34 +76,26 @@ def expect_error(reply, code, words):
         fail("expected error %d with %r, got %r" % (code, words, reply))
 
 
-def processes_with(marker):
-    """Pids whose command line holds marker."""
-    found = []
+def proc_files(name, mode="r"):
+    """(pid, contents of /proc/PID/NAME) for every process still there to read."""
     for pid in os.listdir("/proc"):
         if not pid.isdigit():
             continue
         try:
-            with open("/proc/%s/cmdline" % pid, "rb") as f:
-                if marker.encode() in f.read():
-                    found.append(int(pid))
+            with open("/proc/%s/%s" % (pid, name), mode) as f:
+                yield int(pid), f.read()
         except OSError:
             pass
-    return found
+
+
+def processes_with(marker):
+    """Pids whose command line holds marker."""
+    return [pid for pid, cmdline in proc_files("cmdline", "rb") if marker.encode() in cmdline]
 
 
 def children_of(ppid):
-    found = []
-    for pid in os.listdir("/proc"):
-        if not pid.isdigit():
-            continue
-        try:
-            with open("/proc/%s/stat" % pid) as f:
-                fields = f.read().rsplit(")", 1)[1].split()
-            if int(fields[1]) == ppid:
-                found.append(int(pid))
-        except (OSError, IndexError, ValueError):
-            pass
-    return found
+    """Children of ppid."""
+    return [pid for pid, stat in proc_files("stat") if int(stat.rsplit(")", 1)[1].split()[1]) == ppid]
 
 
 def alive(pid):
