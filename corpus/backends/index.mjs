@@ -79,6 +79,17 @@ const REGISTRY = {
     missing: (b) => (executable(path.join(b, 'corpus-rust', 'release', 'backend_alacritty')) ? null
       : `${path.join(b, 'corpus-rust', 'release', 'backend_alacritty')} is not built (install Debian's librust-alacritty-terminal-dev and build the Rust adapters of corpus/backends/rust/)`),
   },
+  ghostty: {
+    start: () => ({ command: process.execPath, args: [here('ghostty.mjs')] }),
+    missing: () => {
+      try {
+        createRequire(path.join(REPO, 'package.json')).resolve('ghostty-web/ghostty-vt.wasm');
+        return missingFile(here('ghostty.mjs'));
+      } catch {
+        return 'ghostty-web is not installed (npm ci at the top of the repository)';
+      }
+    },
+  },
 };
 
 /** Every registered backend's name, in the registry's order. */

@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { resolveBackend } from '../../corpus/backends/index.mjs';
 
-/** The adapters whose dumps these tests share (the Rust and tmux ones have a file of their own). */
+/** The adapters whose dumps these tests share (the Rust, tmux and Ghostty ones have a file of their own). */
 export const ADAPTER_NAMES = ['tessera', 'tessera-wasm', 'libvterm', 'pyte'];
 
 /**
