@@ -20,7 +20,7 @@ import { witnessCounts, witnessMarkdown, tooFewWitnessed, MAX_UNWITNESSED } from
 import { SESSIONS, bundledSessions, externalSessions } from './runner/sessions_load.mjs';
 import { REFERENCE, runSessions } from './runner/sessions.mjs';
 import { describeSession, sessionRecords, unreadableLine, unreadableRecord } from './runner/sessions_report.mjs';
-import { BACKEND_NAMES, OWN_BACKENDS, OWN_SUITE, REPO, resolveBackend } from './backends/index.mjs';
+import { BACKEND_NAMES, DEFAULT_BACKENDS, OWN_BACKENDS, OWN_SUITE, REPO, resolveBackend } from './backends/index.mjs';
 
 const CORPUS = path.dirname(fileURLToPath(import.meta.url));
 const EXTERNAL_COLUMN = `${SESSIONS} (external)`;
@@ -78,7 +78,7 @@ async function main(argv) {
   const external = withSessions ? externalSessions() : [];
   const recordings = withSessions ? selectCases([...bundled, ...external.filter((r) => !r.error)], o) : [];
 
-  const names = [...new Set(o.backends.length ? o.backends : [...BACKEND_NAMES, ...Object.keys(o.adapters)])];
+  const names = [...new Set(o.backends.length ? o.backends : [...DEFAULT_BACKENDS, ...Object.keys(o.adapters)])];
   const specs = names.map((n) => resolveBackend(n, { extra: o.adapters }));
   const refSpec = recordings.length ? specs.find((s) => s.name === REFERENCE) ?? resolveBackend(REFERENCE, { extra: o.adapters }) : null;
   const missing = [...specs, ...(refSpec && !specs.includes(refSpec) ? [refSpec] : [])].filter((s) => s.missing);

@@ -60,6 +60,14 @@ const REGISTRY = {
       }
     },
   },
+  // Real xterm, the reference the others are measured against: about three minutes for the
+  // whole corpus (one xterm, a print job per dump), so it runs when named (--backend xterm).
+  xterm: {
+    optIn: true,
+    start: () => ({ command: process.execPath, args: [here('xterm_x11.mjs')] }),
+    missing: () => missingFile(here('xterm_x11.mjs'))
+      ?? (runs('sh', ['-c', 'command -v xterm && command -v Xvfb']) ? null : "xterm or Xvfb is not installed (Debian's xterm and xvfb)"),
+  },
   pyte: {
     start: () => ({ command: '/usr/bin/python3', args: [here('pyte_adapter.py')] }),
     missing: () => missingFile(here('pyte_adapter.py'))
@@ -94,6 +102,8 @@ const REGISTRY = {
 
 /** Every registered backend's name, in the registry's order. */
 export const BACKEND_NAMES = Object.keys(REGISTRY);
+/** The backends a run takes when none is named: all but those that run only when named. */
+export const DEFAULT_BACKENDS = BACKEND_NAMES.filter((n) => !REGISTRY[n].optIn);
 
 /**
  * A backend ready to start: {name, command, args, cwd} or {name, missing}. extra: adapters

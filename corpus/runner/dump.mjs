@@ -17,7 +17,7 @@ const KNOWN_LISTS = { attrs: ATTRS, underline: UNDERLINES, shape: SHAPES, tokens
 
 /** The first words of a dump's lines. */
 export const DUMP_TAGS = new Set(['size', 'cursor', 'pending-wrap', 'alt-screen', 'reverse-video', 'mouse', 'keypad', 'bell',
-  'title', 'icon', 'replies', 'clipboard', 'unhandled', 'scrollback', 'row', 'cell', 'known']);
+  'title', 'icon', 'replies', 'clipboard', 'unhandled', 'scrollback', 'scrollback-unknown', 'row', 'cell', 'known']);
 
 const text = (bytes) => bytes.toString('utf8');
 
@@ -110,7 +110,7 @@ const SCREEN_TAGS = new Set(['size', 'cursor', 'alt-screen', 'row']);
  * A dump's lines (Buffers, `end` excluded) as
  * {size:{rows,cols}, cursor:{row,col,visible?,blink?,shape?}, pendingWrap?, altScreen?,
  *  reverseVideo?, mouse?:{tracking, encoding?}, keypad?, bell?, title?, icon?, replies?,
- *  clipboard?:{selection,payload}, unhandled?, scrollback:[text], rows:[text],
+ *  clipboard?:{selection,payload}, unhandled?, scrollback:[text], scrollbackUnknown?, rows:[text],
  *  cells: Map("R,C" -> cell), cellTokens: Set, known: {attrs?, underline?, shape?}}.
  * With `screenOnly`, only size, cursor, alt-screen and rows are read (every line's first
  * word is still checked): the session differentials compare those after every event.
@@ -148,6 +148,8 @@ export function parseDump(lines, { screenOnly = false } = {}) {
       case 'replies': d.replies = f.bytes(); break;
       case 'clipboard': d.clipboard = { selection: text(f.bytes()), payload: text(f.bytes()) }; break;
       case 'unhandled': d.unhandled = f.int(); break;
+      // An emulator whose saved lines cannot be read back: scrollback is unreported, not empty.
+      case 'scrollback-unknown': d.scrollbackUnknown = true; break;
       case 'scrollback': {
         const i = f.int();
         if (i !== d.scrollback.length) fail(line, 'scrollback lines out of order');

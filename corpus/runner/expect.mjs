@@ -146,9 +146,11 @@ const BUILDERS = {
       return verdict(ok, rows, ok ? null : gridCells(e.length > rows.length ? e : want, rows));
     } }],
   expectedScrollback: (e, field) => [{ kind: 'expectedScrollback', field, expected: e,
-    judge: onDump((d) => gridVerdict(e, d.scrollback.map(trimRow))) }],
+    judge: onDump((d) => (d.scrollbackUnknown ? unreported('the backend cannot show its scrollback')
+      : gridVerdict(e, d.scrollback.map(trimRow)))) }],
   expectedScrollbackLines: (e, field) => [{ kind: 'expectedScrollbackLines', field, expected: e,
-    judge: onDump((d) => compare(e, d.scrollback.length)) }],
+    judge: onDump((d) => (d.scrollbackUnknown ? unreported('the backend cannot show its scrollback')
+      : compare(e, d.scrollback.length))) }],
   expectedCursor: (e, field) => cursorUnits(e, field),
   expectedCells: (e, field) => cellUnits(e, field),
   expectedModes: (e, field, modes) => Object.entries(e).map(([name, want]) => ({
