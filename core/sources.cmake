@@ -22,6 +22,7 @@ set(TSR_CORE_EMULATOR_SOURCES
   src/screen.c
   src/dispatch.c
   src/print.c
+  src/print_text.c
   src/edit.c
   src/rect.c
   src/csi.c

@@ -379,6 +379,7 @@ static void csi_decsca(tsr_term *t, const parser_seq *s, uint8_t f)
 {
     (void)f;
     t->protect = param(s, 0, 0) == 1;
+    t->protect_iso = 0; /* DEC protection: only the selective erasures spare cells */
 }
 /* DECSTR - DEC STD 070 */
 static void csi_decstr(tsr_term *t, const parser_seq *s, uint8_t f)

@@ -12,9 +12,9 @@ static void on_print(void *u, uint32_t cp)
 {
     term_print_cp(u, cp);
 }
-static void on_print_run(void *u, const uint32_t *cps, size_t n)
+static size_t on_print_text(void *u, const uint8_t *s, size_t n)
 {
-    term_print_cps(u, cps, n);
+    return term_print_text(u, s, n);
 }
 static void on_execute(void *u, uint8_t c)
 {
@@ -70,7 +70,7 @@ static void on_malformed(void *u, const parser_seq *seq, uint8_t final, char kin
 const parser_sink dispatch_sink = {
     .print_ascii = on_print_ascii,
     .print = on_print,
-    .print_run = on_print_run,
+    .print_text = on_print_text,
     .execute = on_execute,
     .esc = on_esc,
     .csi = on_csi,

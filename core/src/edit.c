@@ -128,8 +128,11 @@ static void erase_rows(tsr_term *t, int y0, int y1, int selective)
     }
 }
 
+/* Under ISO protection (SPA) every erasure spares protected cells; under DEC
+ * protection (DECSCA) only the selective ones (DECSED, DECSEL) do. */
 void term_erase_display(tsr_term *t, int how, int selective)
 {
+    selective |= t->protect_iso;
     term_reset_wrap(t);
     switch (how) {
     case 0:
@@ -156,6 +159,7 @@ void term_erase_display(tsr_term *t, int how, int selective)
 
 void term_erase_line(tsr_term *t, int how, int selective)
 {
+    selective |= t->protect_iso;
     term_reset_wrap(t);
     switch (how) {
     case 0:
@@ -180,7 +184,7 @@ void term_erase_chars(tsr_term *t, int n)
     int x1 = t->x + n;
     if (x1 > t->cols || x1 < t->x)
         x1 = t->cols;
-    term_erase_cells(t, t->y, t->x, x1, 0);
+    term_erase_cells(t, t->y, t->x, x1, t->protect_iso);
 }
 
 /* Deletes n cells at x in row r, shifting the rest left (DCH, DECDC). */
@@ -201,30 +205,58 @@ void term_delete_chars(tsr_term *t, int n)
     delete_cells(t, term_row_w(t, t->y), t->x, n, term_erase_id(t));
 }
 
-/* DECIC and DECDC: the cursor's column in every line of the region. */
-static void edit_columns(tsr_term *t, int n, int insert)
+/* DECIC and DECDC (at the cursor's column), DECBI and DECFI (at the left margin): n
+ * columns from column x in every line of the region; 0 when the cursor is outside it. */
+static int edit_columns(tsr_term *t, int x, int n, int insert)
 {
     if (t->y < t->top || t->y > t->bottom)
-        return; /* as xterm: only from inside the scroll region */
-    term_reset_wrap(t);
+        return 0; /* as xterm: only from inside the scroll region */
     uint32_t blank = term_erase_id(t);
     for (int y = t->top; y <= t->bottom; y++) {
         row *r = term_row_w(t, y);
         if (insert)
-            term_shift_right(t, r, t->x, n, blank);
+            term_shift_right(t, r, x, n, blank);
         else
-            delete_cells(t, r, t->x, n, blank);
+            delete_cells(t, r, x, n, blank);
     }
+    return 1;
 }
 
 void term_insert_columns(tsr_term *t, int n)
 {
-    edit_columns(t, n, 1);
+    if (edit_columns(t, t->x, n, 1))
+        term_reset_wrap(t);
 }
 
 void term_delete_columns(tsr_term *t, int n)
 {
-    edit_columns(t, n, 0);
+    if (edit_columns(t, t->x, n, 0))
+        term_reset_wrap(t);
+}
+
+/* DECBI - DEC STD 070 (xterm ctlseqs, the VT420/VT510): one column left; at the
+ * left margin the region's text moves right instead, a blank column coming in. */
+void term_back_index(tsr_term *t)
+{
+    if (t->x > 0) {
+        term_reset_wrap(t);
+        t->x--;
+        return;
+    }
+    edit_columns(t, 0, 1, 1);
+}
+
+/* DECFI - DEC STD 070 (xterm ctlseqs): one column right; at the right margin the
+ * region's text moves left instead, a blank column coming in there, and a pending
+ * wrap stays pending (as xterm 379 shows). */
+void term_forward_index(tsr_term *t)
+{
+    if (t->x < t->cols - 1) {
+        term_reset_wrap(t);
+        t->x++;
+        return;
+    }
+    edit_columns(t, 0, 1, 0);
 }
 
 void term_insert_lines(tsr_term *t, int n)

@@ -88,6 +88,12 @@ void term_esc(tsr_term *t, const parser_seq *s, uint8_t f)
         switch (f) {
         case '7': term_save_cursor(t); return;
         case '8': term_restore_cursor(t); return;
+        case '6': term_back_index(t); return;    /* DECBI */
+        /* SPA and EPA - ECMA-48 8.3.142, 8.3.49 (ISO protection, as xterm): what is
+         * written between them is protected, and from SPA on ED, EL and ECH spare it. */
+        case 'V': t->protect = t->protect_iso = 1; return;
+        case 'W': t->protect = 0; return;
+        case '9': term_forward_index(t); return; /* DECFI */
         case '=': mode_put(t, M_DECKPAM, 1); return;
         case '>': mode_put(t, M_DECKPAM, 0); return;
         case 'D': term_execute(t, 0x84); return;

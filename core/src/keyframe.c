@@ -593,6 +593,8 @@ int tsr_term_keyframe(const tsr_term *t, size_t scrollback_bytes, tsr_buf *out)
     tab_stops(&k);
     cursor(&k);
     set_pen(&k, &t->pen, t->protect);
+    if (t->protect_iso) /* SPA (then EPA when the pen is not protected) after DECSCA */
+        put(&k, t->protect ? "\x1bV" : "\x1bV\x1bW");
     charsets(&k, t->cs, t->gl);
     modes(&k);
     if (k.rc) {

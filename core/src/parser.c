@@ -1,14 +1,19 @@
 /* The parser state machine, after DEC's VT500 model: ground, escape, CSI,
  * DCS and the string states. Two departures, both for speed and safety: in
  * the ground state runs of printable ASCII are found sixteen or 32 bytes at
- * a time (ascii.h) and handed over whole; and every collected thing (parameters, their values,
+ * a time (ascii.h) and handed over whole, and text with UTF-8 in it is
+ * handed over as bytes, which the sink decodes as it writes them, taking
+ * well-formed characters only and leaving the rest (controls, malformed
+ * or cut-off sequences) to the state machine; and every collected thing (parameters, their values,
  * intermediates, string payloads) has a fixed bound, past which input is
  * consumed and the excess reported, never stored.
  *
  * C1 controls: raw bytes 0x80-0x9f are C1 only inside sequences and
  * strings, where no text is expected; in the ground state such a byte is
  * malformed UTF-8 (a program writing Latin-1), so it prints U+FFFD. A C1
- * control encoded in UTF-8 (U+0080-U+009F) is a control, as in xterm. */
+ * control encoded in UTF-8 (U+0080-U+009F) is dropped, neither acted on nor
+ * printed, and inside a string it is the string's text: as xterm 379 shows
+ * (ctlseqs: a C1 control cannot be obtained from decoding UTF-8 text). */
 #include "parser.h"
 
 #include <stdlib.h>
@@ -166,7 +171,7 @@ static void enter_escape(parser *p)
     p->state = S_ESCAPE;
 }
 
-/* A C1 control, raw (where it cannot be text) or decoded from UTF-8. */
+/* A C1 control, raw, where it cannot be text. */
 static void c1(parser *p, uint8_t b)
 {
     if (in_string(p)) {
@@ -209,9 +214,8 @@ static void c1(parser *p, uint8_t b)
 static void emit_cp(parser *p, uint32_t cp)
 {
     if (cp >= 0x80 && cp < 0xa0)
-        c1(p, (uint8_t)cp);
-    else
-        p->sink->print(p->user, cp);
+        return; /* a C1 control decoded from UTF-8: dropped (see the top) */
+    p->sink->print(p->user, cp);
 }
 
 /* Ground-state UTF-8. Each maximal malformed subpart becomes one U+FFFD. */
@@ -301,14 +305,8 @@ static void step(parser *p, uint8_t b)
         if (b < 0x20 || b == 0x7f)
             return; /* other controls inside strings are ignored */
         if (b >= 0x80) {
-            if (p->str_utf8 && b == 0x9c && p->str_prev == 0xc2) {
-                /* ST encoded as UTF-8 (U+009C): drop its first byte, end */
-                if (p->str_len && !p->str_truncated)
-                    p->str_len--;
-                p->str_utf8 = 0;
-                str_end(p, 0x9c, 1);
-                return;
-            }
+            /* A continuation byte is the string's text, even 0x9c after 0xc2
+             * (U+009C is not ST in UTF-8 text, as in xterm 379). */
             if (p->str_utf8) {
                 if (b <= 0xbf)
                     p->str_utf8--;
@@ -321,7 +319,6 @@ static void step(parser *p, uint8_t b)
                 p->str_utf8 = b >= 0xf0 ? 3 : b >= 0xe0 ? 2 : 1;
             }
         }
-        p->str_prev = b;
         if (p->state == S_STRING && p->str_kind == ']')
             str_collect(p, b, TSR_MAX_OSC_BYTES);
         else if (p->state == S_DCS_PASS)
@@ -422,49 +419,6 @@ static void step(parser *p, uint8_t b)
     }
 }
 
-/* Decodes complete, well-formed multi-byte UTF-8 characters at s; stops at
- * anything else (ASCII, a malformed or cut-off sequence), which the state
- * machine then handles byte by byte. Returns the bytes consumed. */
-static size_t utf8_run(parser *p, const uint8_t *s, size_t n)
-{
-    uint32_t cps[64];
-    size_t k = 0;
-    size_t i = 0;
-    while (i < n) {
-        uint8_t b = s[i];
-        uint32_t cp;
-        if (b >= 0xc2 && b <= 0xdf && i + 1 < n && (s[i + 1] & 0xc0) == 0x80) {
-            cp = (uint32_t)(b & 0x1f) << 6 | (s[i + 1] & 0x3f);
-            if (cp < 0xa0)
-                break; /* C1 controls take the slow path */
-            i += 2;
-        } else if (b >= 0xe0 && b <= 0xef && i + 2 < n && (s[i + 1] & 0xc0) == 0x80 &&
-                   (s[i + 2] & 0xc0) == 0x80) {
-            cp = (uint32_t)(b & 0x0f) << 12 | (uint32_t)(s[i + 1] & 0x3f) << 6 | (s[i + 2] & 0x3f);
-            if (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))
-                break;
-            i += 3;
-        } else if (b >= 0xf0 && b <= 0xf4 && i + 3 < n && (s[i + 1] & 0xc0) == 0x80 &&
-                   (s[i + 2] & 0xc0) == 0x80 && (s[i + 3] & 0xc0) == 0x80) {
-            cp = (uint32_t)(b & 0x07) << 18 | (uint32_t)(s[i + 1] & 0x3f) << 12 |
-                 (uint32_t)(s[i + 2] & 0x3f) << 6 | (s[i + 3] & 0x3f);
-            if (cp < 0x10000 || cp > 0x10ffff)
-                break;
-            i += 4;
-        } else {
-            break;
-        }
-        cps[k++] = cp;
-        if (k == 64) {
-            p->sink->print_run(p->user, cps, k);
-            k = 0;
-        }
-    }
-    if (k)
-        p->sink->print_run(p->user, cps, k);
-    return i;
-}
-
 /* Digits and separators of a CSI parameter list, without the general
  * state machine: a value's digits are summed in a register and stored once.
  * Same results as param_byte byte by byte. Returns the bytes consumed. */
@@ -508,6 +462,97 @@ static size_t csi_params_run(parser *p, const uint8_t *s, size_t n)
     return i;
 }
 
+/* Up to five digits at s, which the caller has checked are in the buffer
+ * with the byte after them: their value, or -1 when the value needs the
+ * general path (over PARSER_MAX_PARAM_VALUE, or more digits). *len is how
+ * many digits were read. */
+static inline int32_t csi_value(const uint8_t *s, size_t *len)
+{
+    uint32_t v = 0;
+    unsigned d;
+    size_t k = 0;
+    /* unrolled: most values are one to three digits */
+    if ((d = (unsigned)s[0] - '0') < 10u) {
+        v = d, k = 1;
+        if ((d = (unsigned)s[1] - '0') < 10u) {
+            v = v * 10 + d, k = 2;
+            if ((d = (unsigned)s[2] - '0') < 10u) {
+                v = v * 10 + d, k = 3;
+                if ((d = (unsigned)s[3] - '0') < 10u) {
+                    v = v * 10 + d, k = 4;
+                    if ((d = (unsigned)s[4] - '0') < 10u) {
+                        v = v * 10 + d, k = 5;
+                        if (v > PARSER_MAX_PARAM_VALUE || (unsigned)s[5] - '0' < 10u)
+                            return -1;
+                    }
+                }
+            }
+        }
+    }
+    *len = k;
+    return (int32_t)v;
+}
+
+/* Right after ESC [ in the ground state: a whole sequence of plain
+ * parameters (digits, ';', ':') and a final byte, read in one pass and
+ * dispatched. Returns the bytes consumed after the ESC [, or 0 when the
+ * sequence needs the general path from its start: a marker, an
+ * intermediate, a control or other byte inside, a bound reached, or the
+ * sequence too near the end of the buffer. Same callback as the state
+ * machine's.
+ *
+ * A value starting at i reads s[i] to s[i + 5] at most (its separator or
+ * the final byte among them), so `checked` makes sure those are in the
+ * buffer; with 32 values at most, a sequence never reads past
+ * s[CSI_WHOLE_SPAN - 1], and a buffer at least that long needs no checks. */
+#define CSI_VALUE_WINDOW 6 /* five digits and the byte after them */
+#define CSI_WHOLE_SPAN (PARSER_MAX_PARAMS * 6)
+
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((always_inline))
+#endif
+static inline size_t csi_whole_in(parser *p, const uint8_t *s, size_t n, int checked)
+{
+    parser_seq *q = &p->seq;
+    size_t i = 0;
+    int np = 0;
+    uint32_t sub = 0;
+    if ((unsigned)s[0] - '0' < 10u || s[0] == ';' || s[0] == ':') {
+        for (;;) {
+            size_t k = 0;
+            int32_t v = csi_value(s + i, &k);
+            if (v < 0)
+                return 0;
+            q->params[np++] = k ? v : -1; /* no digits: omitted */
+            i += k;
+            if (s[i] == ':') /* the next value is a sub-parameter (np may be the bound) */
+                sub |= (uint32_t)((uint64_t)1 << np);
+            else if (s[i] != ';')
+                break;
+            i++;
+            if (np == PARSER_MAX_PARAMS || (checked && n - i < CSI_VALUE_WINDOW))
+                return 0;
+        }
+    }
+    uint8_t f = s[i];
+    if (f < 0x40 || f > 0x7e)
+        return 0;
+    q->nparams = np;
+    q->sub_mask = sub;
+    q->marker = 0;
+    q->ninter = 0;
+    q->clamped = 0;
+    csi_dispatch(p, f);
+    return i + 1;
+}
+
+static size_t csi_whole(parser *p, const uint8_t *s, size_t n)
+{
+    if (n >= CSI_WHOLE_SPAN)
+        return csi_whole_in(p, s, n, 0);
+    return n >= CSI_VALUE_WINDOW ? csi_whole_in(p, s, n, 1) : 0;
+}
+
 void parser_feed(parser *p, const uint8_t *data, size_t len)
 {
     size_t i = 0;
@@ -526,17 +571,27 @@ void parser_feed(parser *p, const uint8_t *data, size_t len)
                 continue;
             }
             if (data[i] == 0x1b && i + 1 < len && data[i + 1] == '[') {
-                /* ESC [ : straight into the CSI parameters */
+                /* ESC [ : the whole sequence at once when it can be, else
+                 * straight into the CSI parameters */
+                size_t k = csi_whole(p, data + i + 2, len - i - 2);
+                if (k) {
+                    i += 2 + k;
+                    continue;
+                }
                 clear_seq(p);
                 p->state = S_CSI_ENTRY;
                 i += 2;
                 continue;
             }
             if (data[i] >= 0xc2) {
-                i += utf8_run(p, data + i, len - i);
+                /* text with UTF-8 in it: the sink decodes well-formed
+                 * characters as it writes them (ASCII among them); where
+                 * it stops, a control or ESC goes back to the fast paths
+                 * above and a malformed byte to the state machine */
+                i += p->sink->print_text(p->user, data + i, len - i);
                 if (i == len)
                     return;
-                if (data[i] >= 0x20 && data[i] < 0x7f)
+                if (data[i] < 0x80)
                     continue;
             }
         } else if (p->state == S_CSI_PARAM || p->state == S_CSI_ENTRY) {

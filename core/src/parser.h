@@ -28,8 +28,13 @@ typedef struct parser_sink {
     void (*print_ascii)(void *user, const uint8_t *s, size_t n);
     /* One decoded non-ASCII character (U+FFFD for malformed UTF-8). */
     void (*print)(void *user, uint32_t cp);
-    /* Several decoded characters (never C1 controls) in a row. */
-    void (*print_run)(void *user, const uint32_t *cps, size_t n);
+    /* Text in the ground state, from a byte that may start UTF-8 on: the
+     * sink takes well-formed UTF-8 characters other than C1 controls and
+     * printable ASCII from the front, and returns how many bytes it took.
+     * It stops at the first byte that starts anything else (a control,
+     * DEL, a C1 control, a malformed or cut-off sequence), which the state
+     * machine then reads. */
+    size_t (*print_text)(void *user, const uint8_t *s, size_t n);
     /* A C0 control, or a C1 control (0x80-0x9f) that is not a string or
      * sequence introducer. */
     void (*execute)(void *user, uint8_t ctl);
@@ -55,7 +60,6 @@ typedef struct parser {
     uint8_t utf8_lo, utf8_hi; /* allowed range of the next continuation byte */
     uint32_t utf8_cp;
     uint8_t str_utf8;   /* in OSC/DCS: continuation bytes pending */
-    uint8_t str_prev;   /* the previous byte of the string */
     uint8_t str_kind;   /* ']' OSC, 'P' DCS, 'X' '^' '_' ignored strings */
     uint8_t str_esc;    /* saw ESC inside a string */
     uint8_t str_truncated;

@@ -40,19 +40,14 @@ void term_insert_chars(tsr_term *t, int n)
 static void write_ascii_cells(cell *c, const uint8_t *s, size_t k, uint32_t style, uint8_t flags,
                               int isa)
 {
-    const cell v = {.cp = 0, .flags = flags, .style = style};
-    uint64_t base;
-    memcpy(&base, &v, sizeof base);
     if (CELL_CP_IS_LOW_BITS) {
         /* the codepoint is the low bits of the cell's first word: one
          * OR and one 8-byte store per character, or SIMD (ascii.h) */
-        ascii_cells(c, s, k, base, isa);
+        ascii_cells(c, s, k, (uint64_t)style << 32 | (uint64_t)flags << 24, isa);
         return;
     }
-    for (size_t i = 0; i < k; i++) {
-        c[i] = v;
-        c[i].cp = s[i];
-    }
+    for (size_t i = 0; i < k; i++)
+        cell_put(&c[i], s[i], flags, style);
 }
 
 void term_print_ascii(tsr_term *t, const uint8_t *s, size_t n)
@@ -227,7 +222,7 @@ void term_print_cp(tsr_term *t, uint32_t cp)
 {
     int bc;
     int w = uni_lookup(cp, &bc);
-    if (t->gc_valid && !uni_is_break_fast(t->gc_last, t->gc_bc, cp, bc, &t->gc_state)) {
+    if (t->gc_valid && !uni_is_break(t->gc_last, t->gc_bc, cp, bc, &t->gc_state)) {
         join(t, t->gc_y, t->gc_x, cp);
         t->gc_last = cp;
         t->gc_bc = bc;
@@ -246,36 +241,6 @@ void term_print_cp(tsr_term *t, uint32_t cp)
         return;
     }
     place(t, cp, w, bc);
-}
-
-/* A run of decoded characters. The common case (no join with the last
- * character, room on the line, no insert mode) writes the cell here; the
- * rest goes through term_print_cp. */
-void term_print_cps(tsr_term *t, const uint32_t *cps, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        uint32_t cp = cps[i];
-        int bc;
-        int w = uni_lookup(cp, &bc);
-        if (t->gc_valid && (bc == UNI_BC_EXTEND || bc == UNI_BC_SPACINGMARK) &&
-            (t->gc_bc == UNI_BC_OTHER ||
-             ((t->gc_bc == UNI_BC_EXTEND || t->gc_bc == UNI_BC_SPACINGMARK) && !t->gc_state))) {
-            /* UAX #29 GB9/GB9a: a mark after a plain character always joins
-             * it; no emoji or flag sequence is open, so no state to keep */
-            join(t, t->gc_y, t->gc_x, cp);
-            t->gc_last = cp;
-            t->gc_bc = bc;
-            t->gc_state = 0;
-            continue;
-        }
-        int simple = w != 0 && !t->pending_wrap && t->x + w <= t->cols && !mode_get(t, M_IRM) &&
-                     (!t->gc_valid || (uni_left_simple(t->gc_bc) && uni_right_simple(bc)));
-        if (!simple) {
-            term_print_cp(t, cp);
-            continue;
-        }
-        put_char(t, term_row_w(t, t->y), cp, w, bc);
-    }
 }
 
 void term_repeat_last(tsr_term *t, int n)

@@ -73,6 +73,7 @@ static void reset_state(tsr_term *t)
     t->pen_id = t->erase_id = 0;
     t->pen_dirty = 0;
     t->protect = 0;
+    t->protect_iso = 0;
     t->rect_extent = 0;
     memset(t->saved, 0, sizeof t->saved);
     t->top = 0;

@@ -1,7 +1,10 @@
-/* The style table. Styles are interned so a cell is 12 bytes whatever its
+/* The style table. Styles are interned so a cell is 8 bytes whatever its
  * colours; ids are recycled by a mark-and-sweep the terminal runs when the
  * table fills, so hostile streams of unique truecolor cells stay bounded by
- * the number of cells alive. */
+ * the number of cells alive. A pen is interned on the first print after
+ * every SGR that changed it, and in colourful output most of those pens are
+ * new, so the insertion is as cheap as the lookup: one hash, a probe that
+ * reads only the slots, and the style stored by id. */
 #include "style.h"
 
 #include <stdlib.h>
@@ -13,110 +16,122 @@
 #define STYLE_GC_THRESHOLD 16384u
 #define STYLE_MAX_CAP (1u << 24)
 
+#define SLOT_HASH(e) ((uint32_t)((e) >> 32))
+#define SLOT_ID(e) ((uint32_t)(e) - 1u)
+#define SLOT(hash, id) ((uint64_t)(hash) << 32 | ((id) + 1u))
+
 static uint32_t style_hash(const tsr_style *s)
 {
-    uint64_t a = (uint64_t)s->fg << 32 | s->bg;
-    uint64_t b = (uint64_t)s->ul_color << 32 | ((uint32_t)s->attrs << 8 | s->underline);
-    uint64_t h = (a ^ 0x9e3779b97f4a7c15ull) * 0xff51afd7ed558ccdull;
-    h ^= (b + s->link) * 0xc4ceb9fe1a85ec53ull;
+    uint64_t h = (style_word(s, 0) ^ 0x9e3779b97f4a7c15ull) * 0xff51afd7ed558ccdull;
+    h ^= (style_word1(s) + s->link) * 0xc4ceb9fe1a85ec53ull;
     return (uint32_t)(h ^ (h >> 31));
 }
 
-static int alloc_arrays(style_table *st, uint32_t cap)
+/* The first empty slot for hash. The table is never more than half full,
+ * so there is one. */
+static uint32_t empty_slot(const uint64_t *slots, uint32_t mask, uint32_t hash)
+{
+    uint32_t i = hash & mask;
+    while (slots[i])
+        i = (i + 1) & mask;
+    return i;
+}
+
+/* The arrays by id, grown to cap; the slots are the caller's. On failure
+ * the arrays that were grown stay valid at their new size and cap keeps
+ * the old value, so the table still works. */
+static int grow_by_id(style_table *st, uint32_t cap)
 {
     tsr_style *styles = realloc(st->styles, sizeof *styles * cap);
     if (!styles)
         return TSR_ERR_NOMEM;
     st->styles = styles;
-    uint32_t *hashes = realloc(st->hashes, sizeof *hashes * cap);
-    if (!hashes)
-        return TSR_ERR_NOMEM;
-    st->hashes = hashes;
     uint8_t *used = realloc(st->used, cap);
     if (!used)
         return TSR_ERR_NOMEM;
     st->used = used;
-    uint32_t *free_ids = realloc(st->free_ids, sizeof *free_ids * cap);
+    /* a table grows only while nothing is on the free list, so the old
+     * contents need no copy */
+    uint32_t *free_ids = malloc(sizeof *free_ids * cap);
     if (!free_ids)
         return TSR_ERR_NOMEM;
+    free(st->free_ids);
     st->free_ids = free_ids;
-    uint32_t *slots = calloc((size_t)cap * 2, sizeof *slots);
-    if (!slots)
-        return TSR_ERR_NOMEM;
-    free(st->slots);
-    st->slots = slots;
-    st->cap = cap;
     return TSR_OK;
 }
 
-static void slots_insert(style_table *st, uint32_t id)
-{
-    uint32_t mask = st->cap * 2 - 1;
-    uint32_t i = st->hashes[id] & mask;
-    while (st->slots[i])
-        i = (i + 1) & mask;
-    st->slots[i] = id + 1;
-}
-
+/* Puts every live id back into the slots, in place (after a collection). */
 static void rebuild_slots(style_table *st)
 {
-    memset(st->slots, 0, sizeof *st->slots * st->cap * 2);
-    for (uint32_t id = 1; id < st->count; id++)
-        if (st->used[id])
-            slots_insert(st, id);
+    memset(st->slots, 0, sizeof *st->slots * ((size_t)st->mask + 1));
+    for (uint32_t id = 1; id < st->count; id++) {
+        if (st->used[id]) {
+            uint32_t hash = style_hash(&st->styles[id]);
+            st->slots[empty_slot(st->slots, st->mask, hash)] = SLOT(hash, id);
+        }
+    }
 }
 
 int style_table_init(style_table *st)
 {
     memset(st, 0, sizeof *st);
-    if (alloc_arrays(st, STYLE_INITIAL_CAP)) {
+    st->slots = calloc((size_t)STYLE_INITIAL_CAP * 2, sizeof *st->slots);
+    if (!st->slots || grow_by_id(st, STYLE_INITIAL_CAP)) {
         style_table_free(st);
         return TSR_ERR_NOMEM;
     }
+    st->cap = STYLE_INITIAL_CAP;
+    st->mask = STYLE_INITIAL_CAP * 2 - 1;
     style_table_clear(st);
     return TSR_OK;
 }
 
+/* Id 0, the default style, is never in the slots: style_intern answers it
+ * before hashing. */
 void style_table_clear(style_table *st)
 {
     memset(&st->styles[0], 0, sizeof st->styles[0]);
-    st->hashes[0] = style_hash(&st->styles[0]);
     st->used[0] = 1;
     st->count = 1;
     st->nfree = 0;
     st->live = 1;
     st->grow_next = 0;
-    memset(st->slots, 0, sizeof *st->slots * st->cap * 2);
+    memset(st->slots, 0, sizeof *st->slots * ((size_t)st->mask + 1));
 }
 
 void style_table_free(style_table *st)
 {
     free(st->styles);
-    free(st->hashes);
     free(st->used);
     free(st->slots);
     free(st->free_ids);
     memset(st, 0, sizeof *st);
 }
 
+/* Doubles the table. The new slots are filled from the old ones, which
+ * carry the hashes, so no style is read or hashed again. */
 static int grow(style_table *st)
 {
     if (st->cap >= STYLE_MAX_CAP)
         return TSR_ERR_NOMEM;
-    /* On failure the old arrays stay valid except slots, which is
-     * rebuilt from them either way. */
-    uint32_t old_cap = st->cap;
-    if (alloc_arrays(st, old_cap * 2)) {
-        uint32_t *slots = calloc((size_t)old_cap * 2, sizeof *slots);
-        if (!slots)
-            return TSR_ERR_NOMEM;
-        free(st->slots);
-        st->slots = slots;
-        st->cap = old_cap;
-        rebuild_slots(st);
+    uint32_t cap = st->cap * 2;
+    uint64_t *slots = calloc((size_t)cap * 2, sizeof *slots);
+    if (!slots)
+        return TSR_ERR_NOMEM;
+    if (grow_by_id(st, cap)) {
+        free(slots);
         return TSR_ERR_NOMEM;
     }
-    rebuild_slots(st);
+    uint32_t mask = cap * 2 - 1;
+    for (uint32_t i = 0; i <= st->mask; i++) {
+        uint64_t e = st->slots[i];
+        if (e)
+            slots[empty_slot(slots, mask, SLOT_HASH(e))] = e;
+    }
+    free(st->slots);
+    st->slots = slots;
+    st->cap = cap;
+    st->mask = mask;
     return TSR_OK;
 }
 
@@ -134,30 +149,24 @@ static int make_room(style_table *st, uint32_t hash, uint32_t *slot)
     int rc = grow(st);
     if (rc)
         return rc;
-    uint32_t mask = st->cap * 2 - 1;
-    uint32_t i = hash & mask;
-    while (st->slots[i])
-        i = (i + 1) & mask;
-    *slot = i;
+    *slot = empty_slot(st->slots, st->mask, hash);
     return TSR_OK;
 }
 
-int style_intern(style_table *st, const tsr_style *s, uint32_t *id)
+/* Finds s from slot i on, where the probe for hash stopped (an empty slot
+ * or one with the same hash), or adds it. Apart from style_intern, which
+ * then keeps to the registers a call may clobber and saves none. */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((noinline))
+#endif
+static int find_or_add(style_table *st, const tsr_style *s, uint32_t hash, uint32_t i,
+                       uint32_t *id)
 {
-    if (style_is_default(s)) {
-        *id = 0;
-        return TSR_OK;
-    }
-    uint32_t mask = st->cap * 2 - 1;
-    uint32_t hash = style_hash(s);
-    uint32_t i = hash & mask;
-    while (st->slots[i]) {
-        uint32_t cand = st->slots[i] - 1;
-        if (st->hashes[cand] == hash && style_equal(&st->styles[cand], s)) {
-            *id = cand;
+    for (uint64_t e; (e = st->slots[i]) != 0; i = (i + 1) & st->mask) {
+        if (SLOT_HASH(e) == hash && style_equal(&st->styles[SLOT_ID(e)], s)) {
+            *id = SLOT_ID(e);
             return TSR_OK;
         }
-        i = (i + 1) & mask;
     }
     uint32_t nid;
     if (st->nfree) {
@@ -171,12 +180,27 @@ int style_intern(style_table *st, const tsr_style *s, uint32_t *id)
         nid = st->count++;
     }
     st->styles[nid] = *s;
-    st->hashes[nid] = hash;
     st->used[nid] = 1;
-    st->slots[i] = nid + 1;
+    st->slots[i] = SLOT(hash, nid);
     st->live++;
     *id = nid;
     return TSR_OK;
+}
+
+int style_intern(style_table *st, const tsr_style *s, uint32_t *id)
+{
+    if (style_is_default(s)) {
+        *id = 0;
+        return TSR_OK;
+    }
+    const uint32_t hash = style_hash(s);
+    const uint64_t *slots = st->slots;
+    const uint32_t mask = st->mask;
+    uint32_t i = hash & mask;
+    uint64_t e;
+    while ((e = slots[i]) != 0 && SLOT_HASH(e) != hash)
+        i = (i + 1) & mask;
+    return find_or_add(st, s, hash, i, id);
 }
 
 void style_gc_begin(style_table *st)

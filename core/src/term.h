@@ -50,7 +50,8 @@ struct tsr_term {
     tsr_style pen;
     uint32_t pen_id, erase_id;
     int pen_dirty; /* PEN_DIRTY | ERASE_DIRTY: the ids need interning again */
-    int protect; /* DECSCA */
+    int protect; /* DECSCA, or SPA..EPA: what is written now is protected */
+    int protect_iso; /* SPA came last (not DECSCA): ED, EL and ECH spare protected cells */
     int rect_extent; /* DECSACE 2: attribute changes take rectangles, not streams */
     style_table styles;
 
@@ -188,7 +189,9 @@ int term_link_id(tsr_term *t, const char *uri, size_t len, uint32_t *id);
 /* print.c */
 void term_print_ascii(tsr_term *t, const uint8_t *s, size_t n);
 void term_print_cp(tsr_term *t, uint32_t cp);
-void term_print_cps(tsr_term *t, const uint32_t *cps, size_t n);
+/* print_text.c: ground-state text (printable ASCII and UTF-8); returns the
+ * bytes it took, stopping at the first that is neither (the parser's). */
+size_t term_print_text(tsr_term *t, const uint8_t *s, size_t n);
 void term_repeat_last(tsr_term *t, int n);
 
 /* edit.c: cursor motion, line feeds, erasure, insertion and deletion */
@@ -218,6 +221,10 @@ void term_change_rect_attrs(tsr_term *t, const parser_seq *seq, int reverse);
  * region (nothing when the cursor is outside it); the cursor stays. */
 void term_insert_columns(tsr_term *t, int n);
 void term_delete_columns(tsr_term *t, int n);
+/* DECBI, DECFI: the cursor one column left (right), or at that margin the region's
+ * columns one to the right (left). */
+void term_back_index(tsr_term *t);
+void term_forward_index(tsr_term *t);
 void term_delete_chars(tsr_term *t, int n);
 void term_insert_lines(tsr_term *t, int n);
 void term_delete_lines(tsr_term *t, int n);

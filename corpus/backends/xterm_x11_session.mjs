@@ -15,7 +15,7 @@ const RELAY = path.join(path.dirname(fileURLToPath(import.meta.url)), 'xterm_x11
 export const WAIT_MS = 8000; // before the runner's 10 s deadline: a stuck xterm is an error
 // 5x7 cells: the largest screen the protocol asks for (1000 x 1000) fits the display.
 const FONT = '5x7';
-const DISPLAY_SIZE = '1024x768x24'; // 24 bits: xterm keeps direct colours only on such a display
+const DISPLAY_SIZE = '5200x7200x24'; // 24 bits: xterm keeps direct colours only on such a display
 // Everything else is xterm's default (decTerminalID vt420, saveLines, colours).
 export const RESOURCES = [
   // xterm runs it for every print job (it closes the printer after each): a FIFO the

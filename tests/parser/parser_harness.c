@@ -12,6 +12,7 @@
 
 #include "case_lex.h"
 #include "parser.h"
+#include "tessera/text.h"
 
 /* ------------------------------------------------------------ the recorder */
 
@@ -81,7 +82,7 @@ static void put_bytes(recorder *r, const uint8_t *s, size_t n)
 }
 
 /* Printed characters: consecutive print callbacks make one line, however
- * the parser split them (ASCII runs, single characters, decoded runs). */
+ * the parser split them (ASCII runs, single characters, text runs). */
 static void text_add(recorder *r, uint32_t cp)
 {
     char tmp[16];
@@ -141,10 +142,21 @@ static void on_print(void *u, uint32_t cp)
 {
     text_add(u, cp);
 }
-static void on_print_run(void *u, const uint32_t *cps, size_t n)
+/* Takes what the terminal's text path takes: printable ASCII and
+ * well-formed UTF-8 characters other than C1 controls, from the front. */
+static size_t on_print_text(void *u, const uint8_t *s, size_t n)
 {
-    for (size_t i = 0; i < n; i++)
-        text_add(u, cps[i]);
+    size_t i = 0;
+    while (i < n) {
+        uint32_t cp;
+        size_t used;
+        if (tsr_utf8_decode((const char *)s + i, n - i, &cp, &used) != TSR_UTF8_SCALAR ||
+            cp < 0x20 || (cp >= 0x7f && cp < 0xa0))
+            break;
+        text_add(u, cp);
+        i += used;
+    }
+    return i;
 }
 static void on_execute(void *u, uint8_t c)
 {
@@ -204,7 +216,7 @@ static void on_malformed(void *u, const parser_seq *s, uint8_t final, char kind)
 static const parser_sink recording_sink = {
     .print_ascii = on_print_ascii,
     .print = on_print,
-    .print_run = on_print_run,
+    .print_text = on_print_text,
     .execute = on_execute,
     .esc = on_esc,
     .csi = on_csi,
