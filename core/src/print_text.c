@@ -5,12 +5,14 @@
  * Extend, ZWJ, SpacingMark, Prepend, regional indicator or Hangul jamo is
  * involved). The table marks them (UNI_SIMPLE), and a run of them is
  * written the way ASCII runs are: one table lookup and one or two cell
- * stores per character, with the row, pen and cursor held in locals.
- * Every other character (a mark, a joiner, a flag's half, a jamo, one that
- * does not fit the line) goes through the general path, term_print_cp and
- * its full UAX #29 rules, and the fast loop then resumes. Malformed or
- * cut-off UTF-8, C1 controls and C0 controls are left to the parser, which
- * alone turns bad input into U+FFFD. */
+ * stores per character, with the row, pen and cursor held in locals; a
+ * combining or spacing mark after one of them joins its cluster in the
+ * same loop (GB9, GB9a). Every other character (VS16, a joiner, a flag's
+ * half, a jamo, a prepended mark, one that does not fit the line) goes
+ * through the general path, term_print_cp and its full UAX #29 rules, and
+ * the fast loop then resumes. Malformed or cut-off UTF-8, C1 controls and
+ * C0 controls are left to the parser, which alone turns bad input into
+ * U+FFFD. */
 #include <string.h>
 
 #include "ascii.h"
