@@ -11,8 +11,8 @@ cd "$(dirname "$0")/.."
 # vt100 and alacritty_terminal with Debian's cargo, for bench/rust/), the real programs
 # the tests record (and, on the line after them, those corpus/sessions/record.sh records),
 # the wasm toolchains, the browser that tests/browser/ drives through playwright-core
-# (npm; it never downloads a browser), real xterm under Xvfb (the corpus's reference
-# backend, corpus/backends/xterm_x11.mjs), then the release's tools (scripts/release.sh: musl for
+# (npm; it never downloads a browser), real xterm under Xvfb with the fonts its 5x7 cells
+# come from (the corpus's reference backend, corpus/backends/xterm_x11.mjs), then the release's tools (scripts/release.sh: musl for
 # the static binary; tests/install/: busybox-static, strace), and what the Python package is
 # built and tested with (python/: pytest and its timeout plugin, build, setuptools, wheel,
 # venv). nodejs and npm are handled apart.
@@ -23,7 +23,7 @@ PACKAGES=(
   cargo librust-vt100-dev librust-alacritty-terminal-dev
   tmux vim less htop dialog mc vttest python3-pyte
   whiptail nano ncdu man-db git procps bc ed python3
-  chromium xterm xvfb
+  chromium xterm xvfb xfonts-base
   musl-tools busybox-static strace
   python3-pytest python3-pytest-timeout python3-build python3-setuptools python3-wheel python3-venv
 )
