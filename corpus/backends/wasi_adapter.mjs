@@ -7,8 +7,9 @@
 // The module reads stdin with blocking reads and flushes each answer, so a caller on a
 // pipe gets every answer as soon as its command is written, not at the end of input.
 // The exit status is the command's; a trap (the emulator crashing) exits 3 with its message.
-// Loading and running go through js/src/cli/wasi_command.js, which the JS CLI uses too
-// (it drops Node's WASI ExperimentalWarning and avoids the fast-API crash past 8 MiB).
+// Loading and running go through the JS package's wasi export (js/src/wasi.js), which the
+// JS CLI uses too (it drops Node's WASI ExperimentalWarning and avoids the fast-API crash
+// past 8 MiB).
 import { readFile } from 'node:fs/promises';
 import { runWasiCommand } from '../../js/src/wasi.js';
 
