@@ -19,6 +19,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ControlClient } from './tmux_control.mjs';
+import { MalformedLine, inputLines, parseCommand, shownLine } from './adapter_protocol.mjs';
+import { ATTR_ORDER, applySgr, plainPen } from './sgr_pen.mjs';
 
 const WAIT_MS = 8000; // a stuck tmux is an error (before the runner's 10 s deadline), not a hang
 const env = { ...process.env, LC_ALL: 'C.UTF-8' }; // tmux's wcwidth needs a UTF-8 locale
@@ -240,50 +242,7 @@ function width(ch) {
   return WIDE.some(([lo, hi = lo]) => cp >= lo && cp <= hi) ? 2 : 1;
 }
 
-const ATTR_CODES = { 1: 'bold', 2: 'dim', 3: 'italic', 5: 'blink', 7: 'inverse', 8: 'hidden', 9: 'strike', 53: 'overline' };
-const ATTR_ORDER = ['bold', 'dim', 'italic', 'blink', 'inverse', 'hidden', 'strike', 'overline'];
-const UNDERLINES = ['none', 'single', 'double', 'curly', 'dotted', 'dashed'];
-const plainPen = () => ({ fg: 'default', bg: 'default', ul: 'default', attrs: new Set(), underline: 'none', graphics: false });
-
-// An extended colour (38, 48, 58) from its sub-parameters or the parameters that follow.
-function extendedColour(sub, rest) {
-  const p = sub.length > 1 ? sub.slice(1) : rest.splice(0, rest[0] === '2' ? 4 : 2);
-  if (p[0] === '5') return String(Number(p[1]) & 255);
-  if (p[0] !== '2') return null;
-  const rgb = (p.length > 4 ? p.slice(2, 5) : p.slice(1, 4)).map((v) => Number(v || 0) & 255);
-  return `#${rgb.map((v) => v.toString(16).padStart(2, '0')).join('')}`;
-}
-
-// Applies one SGR sequence as capture-pane -e writes it.
-function applySgr(pen, params) {
-  const rest = params.split(';');
-  while (rest.length) {
-    const sub = rest.shift().split(':');
-    const n = Number(sub[0] || 0);
-    if (n === 0) Object.assign(pen, plainPen(), { graphics: pen.graphics }); // SO/SI stay
-    else if (n === 5 && sub[1] === '3') pen.attrs.add('overline'); // tmux 3.3a writes 53 as 5:3
-    else if (ATTR_CODES[n]) pen.attrs.add(ATTR_CODES[n]);
-    else if (n === 4) pen.underline = UNDERLINES[sub.length > 1 ? Number(sub[1]) : 1] || 'single';
-    else if (n === 21) pen.underline = 'double';
-    else if (n === 22) ['bold', 'dim'].forEach((a) => pen.attrs.delete(a));
-    else if (n === 24) pen.underline = 'none';
-    else if (n >= 23 && n <= 29) pen.attrs.delete({ 23: 'italic', 25: 'blink', 27: 'inverse', 28: 'hidden', 29: 'strike' }[n]);
-    else if (n === 55) pen.attrs.delete('overline');
-    else if (n >= 30 && n <= 37) pen.fg = String(n - 30);
-    else if (n >= 90 && n <= 97) pen.fg = String(n - 82);
-    else if (n >= 40 && n <= 47) pen.bg = String(n - 40);
-    else if (n >= 100 && n <= 107) pen.bg = String(n - 92);
-    else if (n === 39) pen.fg = 'default';
-    else if (n === 49) pen.bg = 'default';
-    else if (n === 59) pen.ul = 'default';
-    else if (n === 38 || n === 48 || n === 58) {
-      const c = extendedColour(sub, rest);
-      if (c !== null) pen[{ 38: 'fg', 48: 'bg', 58: 'ul' }[n]] = c;
-    }
-  }
-}
-
-const blankCell = () => ({ text: '', width: 1, pen: plainPen() });
+const blankCell = () => ({ text: '', width: 1, pen: { ...plainPen(), graphics: false } });
 
 // tmux keeps a DEC special graphics character as its ASCII byte with a charset flag,
 // which capture-pane -e writes as SO ... SI: the characters it shows, for 0x60-0x7e.
@@ -359,7 +318,7 @@ async function dump() {
   if (lines.length !== st.history_size + st.pane_height) {
     broken(`capture-pane gave ${lines.length} lines for ${st.history_size} + ${st.pane_height}`);
   }
-  const pen = plainPen();
+  const pen = { ...plainPen(), graphics: false }; // graphics: between SO and SI
   const grid = lines.map((l) => lineCells(l, cols, pen));
   const tracking = st.mouse_all_flag ? 'any' : st.mouse_button_flag ? 'button' : st.mouse_standard_flag ? 'normal' : 'off';
   const encoding = st.mouse_sgr_flag ? 'sgr' : st.mouse_utf8_flag ? 'utf8' : 'default';
@@ -380,142 +339,36 @@ async function dump() {
   return out;
 }
 
-// The command reader: corpus/backends/README.md's strict reading, as the C and Rust
-// adapters do it. A line is a string of its bytes (latin1), split at LF alone.
+// Commands are read strictly by adapter_protocol.mjs, as the other adapters read them;
+// tmux adds its own limits on sizes.
 const MAX_SIZE = 1000;
 const MAX_SCROLLBACK = 1000000;
-let lineNumber = 0;
-let lineText = '';
 
-// Exits 2 naming the line: `tmux adapter: line N: WHAT: "LINE"`, cut short.
-function malformed(what) {
-  let shown = '"';
-  for (const ch of lineText) {
-    const b = ch.charCodeAt(0);
-    const piece = ch === '"' || ch === '\\' ? `\\${ch}` : ch === '\n' ? '\\n'
-      : b >= 0x20 && b < 0x7f ? ch : `\\x${b.toString(16).padStart(2, '0')}`;
-    if (shown.length + piece.length + 5 > 96) {
-      shown += '...';
+// Answers one parsed command: the lines to print; exits at `quit`.
+async function command(cmd, refuse) {
+  switch (cmd.name) {
+    case 'quit':
+      cleanup();
+      process.exit(0);
       break;
+    case 'open':
+      if (cmd.rows > MAX_SIZE || cmd.cols > MAX_SIZE || cmd.scrollback > MAX_SCROLLBACK) {
+        refuse(`open: tmux takes up to ${MAX_SIZE} rows and columns and ${MAX_SCROLLBACK} lines of scrollback`);
+      }
+      await open(cmd.rows, cmd.cols, cmd.scrollback); // tmux always rewraps: reflow or not
+      return [];
+    case 'feed':
+      await feed(cmd.bytes);
+      return [];
+    case 'resize':
+      if (cmd.rows > MAX_SIZE || cmd.cols > MAX_SIZE) refuse(`resize: tmux takes up to ${MAX_SIZE} rows and columns`);
+      await tmux(['resize-window', '-t', pane.name, '-x', String(cmd.cols), '-y', String(cmd.rows)]);
+      return [];
+    case 'mode': {
+      const format = (cmd.ansi ? ANSI_MODES : PRIVATE_MODES)[cmd.mode];
+      const value = format ? ((await state())[format] ? 1 : 2) : 0;
+      return [`mode ${cmd.ansi ? '' : '?'}${cmd.mode} ${value}`];
     }
-    shown += piece;
-  }
-  fail(`line ${lineNumber}: ${what}: ${shown}"`, 2);
-}
-
-// Plain decimal digits, at most nine, within [min, max]; null otherwise.
-function number(word, min, max) {
-  if (!/^[0-9]{1,9}$/.test(word ?? '')) return null;
-  const v = Number(word);
-  return v >= min && v <= max ? v : null;
-}
-
-// The words after the command's own, each after exactly one space and not empty.
-function words(args) {
-  if (args === '') return [];
-  const w = args.startsWith(' ') ? args.slice(1).split(' ') : [''];
-  return w.includes('') ? null : w;
-}
-
-function feedBytes(args) {
-  const hex = args.startsWith(' ') ? args.slice(1) : args; // `feed` and `feed ` are empty
-  if (hex.length % 2) malformed('feed takes HEX: an odd number of hex digits');
-  if (!/^[0-9a-fA-F]*$/.test(hex)) malformed('feed takes HEX: not a hex digit');
-  return Buffer.from(hex, 'hex');
-}
-
-// Checks `find "NEEDLE" [exact] [in R C H W]`; tmux cannot search.
-function checkFind(args) {
-  const usage = 'find takes "NEEDLE" [exact] [in R C H W]';
-  if (!args.startsWith(' "')) malformed(usage);
-  let i = 2, n = 0;
-  for (; i < args.length && args[i] !== '"'; n++) {
-    const b = args.charCodeAt(i);
-    if (b < 0x20 || b === 0x7f) malformed('find: a control byte in the needle must be written \\xNN');
-    if (args[i] === '\\') {
-      if (!/^\\x[0-9a-fA-F]{2}/.test(args.slice(i, i + 4))) malformed('find: a backslash in the needle starts \\xNN');
-      i += 4;
-    } else {
-      i++;
-    }
-  }
-  if (i >= args.length) malformed('find: the needle has no closing quote');
-  if (n === 0) malformed('find: the needle is empty');
-  const w = words(args.slice(i + 1));
-  if (!w) malformed(usage);
-  let k = w[0] === 'exact' ? 1 : 0;
-  if (w[k] === 'in') {
-    if (w.length - k !== 5) malformed(usage);
-    if (w.slice(k + 1).some((x) => number(x, 0, 100000) === null)) malformed('find: R C H W are numbers from 0 to 100000');
-    k += 5;
-  }
-  if (k !== w.length) malformed(usage);
-}
-
-function sizes(w, what) {
-  if (w.some((x) => x > MAX_SIZE) || (w[2] ?? 0) > MAX_SCROLLBACK) {
-    malformed(what === 'open' ? `open: tmux takes up to ${MAX_SIZE} rows and columns and ${MAX_SCROLLBACK} lines of scrollback`
-      : `resize: tmux takes up to ${MAX_SIZE} rows and columns`);
-  }
-  return w;
-}
-
-async function mode(w) {
-  const usage = 'mode takes ?N or N (N from 0 to 99999)';
-  if (w.length !== 1) malformed(usage);
-  const priv = w[0].startsWith('?');
-  const n = number(priv ? w[0].slice(1) : w[0], 0, 99999);
-  if (n === null) malformed(usage);
-  const format = (priv ? PRIVATE_MODES : ANSI_MODES)[n];
-  const value = format ? ((await state())[format] ? 1 : 2) : 0;
-  return [`mode ${priv ? '?' : ''}${n} ${value}`];
-}
-
-const COMMANDS = ['open', 'feed', 'resize', 'reset', 'mode', 'keypad', 'dump', 'styled', 'find'];
-
-// Answers one line: the lines to print; exits at `quit`.
-async function command(line) {
-  lineNumber++;
-  lineText = line;
-  if (line === '') malformed('an empty line is not a command');
-  const space = line.indexOf(' ');
-  const name = space < 0 ? line : line.slice(0, space);
-  const args = space < 0 ? '' : line.slice(space);
-  if (name === 'quit') {
-    if (args !== '') malformed('quit takes no arguments');
-    cleanup();
-    process.exit(0);
-  }
-  if (!COMMANDS.includes(name)) malformed('unknown command');
-  if (name !== 'open' && !server) malformed('the first command must be open');
-  if (name === 'feed') {
-    await feed(feedBytes(args));
-    return [];
-  }
-  if (name === 'find') {
-    checkFind(args);
-    return ['unsupported find'];
-  }
-  const w = words(args);
-  if (!w) malformed(`${name} takes no arguments`);
-  if (name === 'open') {
-    if (w.length !== 3 && !(w.length === 4 && w[3] === 'reflow')) malformed('open takes ROWS COLS SCROLLBACK [reflow]');
-    const n = [number(w[0], 1, 100000), number(w[1], 1, 100000), number(w[2], 0, 100000000)];
-    if (n.includes(null)) malformed('open takes ROWS COLS SCROLLBACK [reflow]: ROWS and COLS from 1, SCROLLBACK from 0');
-    const [rows, cols, scrollback] = sizes(n, 'open'); // tmux always rewraps: reflow or not
-    await open(rows, cols, scrollback);
-    return [];
-  }
-  if (name === 'resize') {
-    const n = w.length === 2 ? w.map((x) => number(x, 1, 100000)) : [null];
-    if (n.includes(null)) malformed('resize takes ROWS COLS (each from 1)');
-    const [rows, cols] = sizes(n, 'resize');
-    await tmux(['resize-window', '-t', pane.name, '-x', String(cols), '-y', String(rows)]);
-    return [];
-  }
-  if (name === 'mode') return await mode(w);
-  if (w.length) malformed(`${name} takes no arguments`);
-  switch (name) {
     case 'reset':
       await feed(Buffer.from('\x1bc', 'latin1'));
       return [];
@@ -523,29 +376,24 @@ async function command(line) {
       return [`keypad ${(await state()).keypad_flag ? 'app' : 'normal'}`];
     case 'dump':
       return await dump();
-    default:
-      return ['unsupported styled'];
+    default: // styled and find: tmux cannot render styled rows or search
+      return [`unsupported ${cmd.name}`];
   }
 }
 
-// Lines of stdin as byte strings, split at LF alone (a CR stays, and is malformed).
-async function* inputLines() {
-  let parts = [];
-  for await (const chunk of process.stdin) {
-    let from = 0;
-    for (let nl = chunk.indexOf(10); nl >= 0; nl = chunk.indexOf(10, from)) {
-      parts.push(chunk.subarray(from, nl));
-      yield Buffer.concat(parts).toString('latin1');
-      parts = [];
-      from = nl + 1;
-    }
-    if (from < chunk.length) parts.push(chunk.subarray(from));
+let lineNumber = 0;
+for await (const line of inputLines(process.stdin)) {
+  lineNumber++;
+  // Exits 2 naming the line: `tmux adapter: line N: WHAT: "LINE"`.
+  const refuse = (what) => fail(`line ${lineNumber}: ${what}: ${shownLine(Buffer.from(line, 'latin1'))}`, 2);
+  let cmd;
+  try {
+    cmd = parseCommand(line, server !== null);
+  } catch (e) {
+    if (!(e instanceof MalformedLine)) throw e;
+    refuse(e.message);
   }
-  if (parts.length) yield Buffer.concat(parts).toString('latin1');
-}
-
-for await (const line of inputLines()) {
-  const out = await command(line);
+  const out = await command(cmd, refuse);
   if (out.length) process.stdout.write(Buffer.from(out.join('\n') + '\n', 'latin1'));
 }
 cleanup();

@@ -11,54 +11,15 @@
 // bold, dim, italic, underline, double underline, blink, inverse and strike, the 16, 256
 // and direct colours; a hidden character prints as a blank, so hidden text is not seen.
 
-const PLAIN = { fg: 'default', bg: 'default', attrs: [], underline: 'none' };
-const ATTR_OF = { 1: 'bold', 2: 'dim', 3: 'italic', 5: 'blink', 7: 'inverse', 8: 'hidden', 9: 'strike', 53: 'overline' };
-const UNDERLINES = ['none', 'single', 'double', 'curly', 'dotted', 'dashed'];
+import { ATTR_ORDER, applySgr, plainPen } from './sgr_pen.mjs';
+
 // A character drawn on the cell before it: combining marks, ZWJ, variation selectors.
 const JOINS = /^[\p{M}\u200d\ufe00-\ufe0f]$/u;
 const RIGHT_HALF = '\uffff';
 
-const hex2 = (n) => Math.max(0, Math.min(255, n)).toString(16).padStart(2, '0');
-
-// A colour from SGR 38/48's arguments (colon or semicolon form), consuming them; null when
-// they are not one.
-function extendedColour(args) {
-  const kind = args.shift();
-  if (kind === 5 && args.length >= 1) return String(args.shift());
-  if (kind === 2) {
-    if (args.length >= 4) args.shift(); // the colour space id of the colon form, often empty
-    if (args.length >= 3) return '#' + args.splice(0, 3).map(hex2).join('');
-  }
-  return null;
-}
-
-function applySgr(pen, params) {
-  const groups = params === '' ? [[0]] : params.split(';').map((g) => g.split(':').map((x) => (x === '' ? -1 : Number(x))));
-  let p = { ...pen, attrs: [...pen.attrs] };
-  for (let i = 0; i < groups.length; i++) {
-    const [n, ...sub] = groups[i];
-    if (n === 0 || n === -1) p = { ...PLAIN, attrs: [] };
-    else if (ATTR_OF[n]) { if (!p.attrs.includes(ATTR_OF[n])) p.attrs.push(ATTR_OF[n]); }
-    else if (n === 4) p.underline = UNDERLINES[sub.length ? sub[0] : 1] ?? 'single';
-    else if (n === 21) p.underline = 'double';
-    else if (n >= 30 && n <= 37) p.fg = String(n - 30);
-    else if (n >= 40 && n <= 47) p.bg = String(n - 40);
-    else if (n >= 90 && n <= 97) p.fg = String(n - 82);
-    else if (n >= 100 && n <= 107) p.bg = String(n - 92);
-    else if (n === 39) p.fg = 'default';
-    else if (n === 49) p.bg = 'default';
-    else if (n === 38 || n === 48) {
-      // Colon form: the sub-parameters; semicolon form: the groups that follow.
-      const colon = sub.length > 0;
-      const args = colon ? sub : groups.slice(i + 1).map((g) => g[0]);
-      const before = args.length;
-      const c = extendedColour(args);
-      if (!colon) i += before - args.length;
-      if (c !== null) p[n === 38 ? 'fg' : 'bg'] = c;
-    }
-  }
-  return p;
-}
+// A cell of the pen's rendition.
+const cellOf = (pen, text, width) => ({ text, width, fg: pen.fg, bg: pen.bg,
+  attrs: ATTR_ORDER.filter((a) => pen.attrs.has(a)), underline: pen.underline });
 
 /**
  * One print job (its bytes, without the form feed) as lines: {size: 3|4|5|6, cells:
@@ -74,27 +35,30 @@ export function parsePrintJob(bytes) {
     let i = 0;
     const head = /^\x1b#([3-6])/.exec(line);
     if (head) { size = Number(head[1]); i = head[0].length; }
-    let pen = { ...PLAIN, attrs: [] };
+    const pen = plainPen();
     let own = false; // whether an SGR came right before this character
     const cells = [];
     const sgr = /\x1b\[([0-9:;]*)m/y;
     while (i < line.length) {
       sgr.lastIndex = i;
       const m = sgr.exec(line);
-      if (m) { pen = applySgr(pen, m[1]); own = true; i = sgr.lastIndex; continue; }
+      if (m) { applySgr(pen, m[1]); own = true; i = sgr.lastIndex; continue; }
       const ch = String.fromCodePoint(line.codePointAt(i));
       i += ch.length;
-      if (!own) pen = { ...pen, attrs: [], underline: 'none' };
+      if (!own) {
+        pen.attrs.clear();
+        pen.underline = 'none';
+      }
       own = false;
       const last = cells[cells.length - 1];
       if (ch === RIGHT_HALF && last) {
         last.width = 2;
-        cells.push({ ...pen, attrs: [...pen.attrs], text: '', width: 0 });
+        cells.push(cellOf(pen, '', 0));
       } else if (JOINS.test(ch) && last) {
         const base = last.width === 0 ? cells[cells.length - 2] : last;
         base.text += ch;
       } else {
-        cells.push({ ...pen, attrs: [...pen.attrs], text: ch, width: 1 });
+        cells.push(cellOf(pen, ch, 1));
       }
     }
     return { size, cells };
