@@ -41,10 +41,35 @@ static void put(kf *k, const char *s)
         k->rc = buf_puts(k->out, s);
 }
 
+/* fmt with up to two conversions, %d or %c, taking a then b: a keyframe
+ * writes thousands of these, and snprintf was its main cost. */
 static void putf(kf *k, const char *fmt, int a, int b)
 {
     char s[48];
-    snprintf(s, sizeof s, fmt, a, b);
+    size_t n = 0;
+    int args[2] = {a, b}, next = 0;
+    for (const char *f = fmt; *f && n + 12 < sizeof s; f++) {
+        if (f[0] != '%' || (f[1] != 'd' && f[1] != 'c') || next > 1) {
+            s[n++] = *f;
+            continue;
+        }
+        int arg = args[next++];
+        if (*++f == 'c') {
+            s[n++] = (char)arg;
+            continue;
+        }
+        if (arg < 0)
+            s[n++] = '-';
+        unsigned v = arg < 0 ? 0u - (unsigned)arg : (unsigned)arg;
+        char digits[10];
+        int d = 0;
+        do
+            digits[d++] = (char)('0' + v % 10);
+        while ((v /= 10) != 0);
+        while (d > 0)
+            s[n++] = digits[--d];
+    }
+    s[n] = 0;
     put(k, s);
 }
 

@@ -1,7 +1,6 @@
 /* SGR: the pen's rendition. Colours come in 16, 256 and truecolor, in the
  * ';' form (38;5;n, 38;2;r;g;b) and the ':' form (38:5:n, 38:2::r:g:b or
  * 38:2:r:g:b); underline styles as 4:0 to 4:5. */
-#include <stdio.h>
 
 #include "term.h"
 
@@ -191,20 +190,55 @@ void term_sgr(tsr_term *t, const parser_seq *s)
         t->pen_dirty = PEN_CHANGED; /* only a real change needs interning */
 }
 
+/* A bounded text being written, always NUL-terminated: a keyframe describes
+ * every pen it sets, and snprintf per part was most of a keyframe's cost. */
+typedef struct text_out {
+    char *s;
+    size_t len, cap; /* cap >= 1 */
+} text_out;
+
+static void out_str(text_out *o, const char *s)
+{
+    while (*s && o->len + 1 < o->cap)
+        o->s[o->len++] = *s++;
+    o->s[o->len] = 0;
+}
+
+static void out_uint(text_out *o, unsigned v)
+{
+    char digits[10];
+    int n = 0;
+    do
+        digits[n++] = (char)('0' + v % 10);
+    while ((v /= 10) != 0);
+    while (n > 0 && o->len + 1 < o->cap)
+        o->s[o->len++] = digits[--n];
+    o->s[o->len] = 0;
+}
+
 /* Appends the SGR parameters of colour c for base 30, 40 or 50 (the 38, 48,
  * 58 forms); the default colour adds nothing. */
-static size_t describe_color(char *out, size_t cap, size_t len, uint32_t c, int base)
+static void describe_color(text_out *o, uint32_t c, unsigned base)
 {
     unsigned v = c & 0xffffffu;
-    if (len >= cap || TSR_COLOR_KIND(c) == TSR_COLOR_KIND_DEFAULT)
-        return len;
-    if (TSR_COLOR_KIND(c) == TSR_COLOR_KIND_RGB)
-        return len + (size_t)snprintf(out + len, cap - len, ";%d:2::%u:%u:%u", base + 8,
-                                      v >> 16, (v >> 8) & 0xff, v & 0xff);
-    if (v < 16 && base != 50)
-        return len + (size_t)snprintf(out + len, cap - len, ";%u",
-                                      v < 8 ? (unsigned)base + v : (unsigned)base + 52 + v);
-    return len + (size_t)snprintf(out + len, cap - len, ";%d:5:%u", base + 8, v);
+    if (TSR_COLOR_KIND(c) == TSR_COLOR_KIND_DEFAULT)
+        return;
+    out_str(o, ";");
+    if (TSR_COLOR_KIND(c) == TSR_COLOR_KIND_RGB) {
+        out_uint(o, base + 8);
+        out_str(o, ":2::");
+        out_uint(o, v >> 16);
+        out_str(o, ":");
+        out_uint(o, (v >> 8) & 0xff);
+        out_str(o, ":");
+        out_uint(o, v & 0xff);
+    } else if (v < 16 && base != 50) {
+        out_uint(o, v < 8 ? base + v : base + 52 + v);
+    } else {
+        out_uint(o, base + 8);
+        out_str(o, ":5:");
+        out_uint(o, v);
+    }
 }
 
 /* The pen as xterm's DECRQSS answers it (xtermFormatSGR): "0", the
@@ -213,6 +247,8 @@ static size_t describe_color(char *out, size_t cap, size_t len, uint32_t c, int 
  * forms SGR accepts. */
 void term_sgr_describe(const tsr_style *p, char *out, size_t cap)
 {
+    if (cap == 0)
+        return;
     const uint16_t a = p->attrs;
     const char *const parts[] = {
         a & TSR_ATTR_BOLD ? ";1" : "",
@@ -230,10 +266,11 @@ void term_sgr_describe(const tsr_style *p, char *out, size_t cap)
                                                : "",
         a & TSR_ATTR_OVERLINE ? ";53" : "",
     };
-    size_t len = (size_t)snprintf(out, cap, "0");
-    for (size_t i = 0; i < sizeof parts / sizeof parts[0] && len < cap; i++)
-        len += (size_t)snprintf(out + len, cap - len, "%s", parts[i]);
-    len = describe_color(out, cap, len, p->fg, 30);
-    len = describe_color(out, cap, len, p->bg, 40);
-    describe_color(out, cap, len, p->ul_color, 50);
+    text_out o = {out, 0, cap};
+    out_str(&o, "0");
+    for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++)
+        out_str(&o, parts[i]);
+    describe_color(&o, p->fg, 30);
+    describe_color(&o, p->bg, 40);
+    describe_color(&o, p->ul_color, 50);
 }

@@ -2,12 +2,38 @@
 // the rules a schema cannot say (corpus/README.md). Every error names the file, the case
 // and the field as a JSON pointer into the file.
 import { createRequire } from 'node:module';
-import { readFileSync, existsSync, realpathSync } from 'node:fs';
+import { readFileSync, existsSync, realpathSync, mkdirSync, writeFileSync, renameSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { EXPECTATION_KINDS } from './expect.mjs';
 import { readRecording, RecordingError } from './recording.mjs';
 
 const require = createRequire(import.meta.url);
+
+const AJV_OPTIONS = { strict: true, strictRequired: false, allErrors: true };
+// Compiled validators are kept beside ajv (node_modules/.cache/), named by a hash of the
+// schema, ajv's version and the options: compiling the case schema is most of the runner's
+// start-up (about half a CPU second), and the test suites start the runner a hundred times.
+const CACHE_DIR = path.join(path.dirname(require.resolve('ajv/package.json')), '..', '.cache', 'tessera-corpus');
+
+/** The schema's validate function: from the cache when one was compiled for it, else compiled now. */
+function compiledSchema(schemaFile) {
+  const text = readFileSync(schemaFile, 'utf8');
+  const { version } = require('ajv/package.json');
+  const key = createHash('sha256').update(JSON.stringify([text, version, AJV_OPTIONS])).digest('hex').slice(0, 20);
+  const cached = path.join(CACHE_DIR, `schema-${key}.cjs`);
+  if (existsSync(cached)) return createRequire(cached)(cached);
+  const Ajv2020 = require('ajv/dist/2020');
+  const ajv = new Ajv2020({ ...AJV_OPTIONS, code: { source: true } });
+  const validate = ajv.compile(JSON.parse(text));
+  try { // a cache that cannot be written only costs the next run its compile
+    mkdirSync(CACHE_DIR, { recursive: true });
+    const partial = `${cached}.${process.pid}`;
+    writeFileSync(partial, require('ajv/dist/standalone').default(ajv, validate));
+    renameSync(partial, cached);
+  } catch { /* read-only or missing folder */ }
+  return validate;
+}
 
 const FLAVOURS = ['input', 'inputHex', 'recordingRef', 'steps'];
 const ACTIONS = ['input', 'inputHex', 'resize', 'reset'];
@@ -104,9 +130,7 @@ function recordingProblem(ref, ctx) {
  * names unique across its files.
  */
 export function makeValidator(schemaFile, modes) {
-  const Ajv2020 = require('ajv/dist/2020');
-  const ajv = new Ajv2020({ strict: true, strictRequired: false, allErrors: true });
-  const validate = ajv.compile(JSON.parse(readFileSync(schemaFile, 'utf8')));
+  const validate = compiledSchema(schemaFile);
   return function check(suite) {
     const errors = [];
     const seen = new Map();

@@ -161,6 +161,17 @@ static uint64_t min_ns(uint64_t a, uint64_t b)
     return a < b ? a : b;
 }
 
+/* A probe's yes holds only if nothing was printed since the catch-up before
+ * it: a program can print, then block reading, between the two, and what it
+ * printed belongs on the screen the wait returns. 1: yes holds; 0: output
+ * arrived, look again; -1: the pump failed. */
+static int yes_holds(session *s, uint64_t outputs_seen, uint64_t deadline_ns)
+{
+    if (wait_caught_up(s, deadline_ns) != WAIT_OK)
+        return -1;
+    return s->outputs == outputs_seen && !s->exited;
+}
+
 /* wait_settled, and with or_reading wait_settled_or_reading: a program
  * that printed nothing also counts once it is quiet and reads its terminal. */
 static int settle(session *s, uint64_t settle_ns, uint64_t deadline_ns, int or_reading)
@@ -183,8 +194,13 @@ static int settle(session *s, uint64_t settle_ns, uint64_t deadline_ns, int or_r
         if (!sync && now >= quiet_end) {
             if (s->first_output_ns)
                 return WAIT_OK;
-            if (probing && input_ready_probe(s->master, why, sizeof why) == INPUT_READY_YES)
-                return WAIT_OK;
+            uint64_t seen = s->outputs;
+            if (probing && input_ready_probe(s->master, why, sizeof why) == INPUT_READY_YES) {
+                int held = yes_holds(s, seen, deadline_ns);
+                if (held != 0)
+                    return held > 0 ? WAIT_OK : WAIT_ERROR;
+                continue;
+            }
         }
         if (now >= deadline_ns)
             return WAIT_TIMEOUT;
@@ -240,9 +256,14 @@ int wait_input_ready(session *s, uint64_t settle_ns, uint64_t deadline_ns, int *
             snprintf(why, cap, "%s", settle_blocker(s));
             next = deadline_ns;
         } else if (now >= quiet_end) {
+            uint64_t seen = s->outputs;
             input_ready_state r = input_ready_probe(s->master, why, cap);
-            if (r == INPUT_READY_YES)
-                return WAIT_OK;
+            if (r == INPUT_READY_YES) {
+                int held = yes_holds(s, seen, deadline_ns);
+                if (held != 0)
+                    return held > 0 ? WAIT_OK : WAIT_ERROR;
+                continue;
+            }
             if (r == INPUT_READY_UNKNOWN && now >= start + settle_ns) {
                 *fallback = 1;
                 return WAIT_OK;
@@ -273,8 +294,16 @@ int wait_reading(session *s, uint64_t deadline_ns, int *fallback, char *why, siz
         if (s->exited)
             return WAIT_EXITED;
         unsigned long long reads = INPUT_READS_UNKNOWN;
+        uint64_t seen = s->outputs;
         input_ready_state r = holds_sync(s) ? INPUT_READY_NO
                                             : input_ready_probe_reads(s->master, why, cap, &reads);
+        if (r == INPUT_READY_YES) {
+            int held = yes_holds(s, seen, deadline_ns);
+            if (held < 0)
+                return WAIT_ERROR;
+            if (held == 0)
+                continue;
+        }
         if (r == INPUT_READY_UNKNOWN) {
             int rc = wait_input_ready(s, DEFAULT_SETTLE_NS, deadline_ns, fallback, why, cap);
             s->mark_pokes = s->pokes;
