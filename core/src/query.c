@@ -27,11 +27,8 @@ int tsr_term_cell(const tsr_term *t, int y, int x, tsr_cell_info *out)
 
 uint32_t tsr_term_palette(const tsr_term *t, int index)
 {
-    if (!t)
-        return 0;
-    view v;
-    term_view(t, &v);
-    return view_palette(&v, index);
+    /* the live palette holds every entry, changed or not */
+    return t && index >= 0 && index <= 255 ? t->colours.palette[index] : 0;
 }
 
 uint32_t tsr_term_dynamic_color(const tsr_term *t, int which)
