@@ -35,6 +35,7 @@ set(TSR_CORE_EMULATOR_SOURCES
   src/render.c
   src/render_styled.c
   src/render_json.c
+  src/colours.c
   src/find.c
   src/query.c
   src/history.c

@@ -124,6 +124,13 @@ export interface HistoryStats {
   evicted: number;
 }
 
+/** The colours OSC 10, 11 and 12 set, each '#rrggbb'. */
+export interface DefaultColors {
+  fg: string;
+  bg: string;
+  cursor: string;
+}
+
 interface Queries {
   /** Rows trimmed, joined by '\n', trailing blank rows dropped. */
   text(): string;
@@ -138,6 +145,12 @@ interface Queries {
   cell(row: number, col: number): Cell;
   /** The '#rrggbb' of palette entry index (0..255) before any OSC 4 change. */
   paletteDefault(index: number): string;
+  /** The '#rrggbb' of palette entry index (0..255) on this screen: the default unless the program changed it (OSC 4, 104). RangeError outside 0..255. */
+  palette(index: number): string;
+  /** The default text, background and cursor colours as '#rrggbb': the program's (OSC 10, 11, 12) or the terminal's defaults, what their queries answer. */
+  defaultColors(): DefaultColors;
+  /** The '#rrggbb' the cursor is drawn with: the program's OSC 12, else the theme's text colour. */
+  cursorPaint(): string;
   /** Every match in the visible rows, row-major (literal, case-sensitive, one row, cell-aware). */
   findAll(text: string, options?: FindOptions): Match[];
   /** The first match, or null. */
@@ -178,6 +191,12 @@ export declare class Screen implements Queries {
   cell(row: number, col: number): Cell;
   /** The '#rrggbb' of palette entry index (0..255) before any OSC 4 change. */
   paletteDefault(index: number): string;
+  /** The '#rrggbb' of palette entry index (0..255) on this screen: the default unless the program changed it (OSC 4, 104). RangeError outside 0..255. */
+  palette(index: number): string;
+  /** The default text, background and cursor colours as '#rrggbb': the program's (OSC 10, 11, 12) or the terminal's defaults, what their queries answer. */
+  defaultColors(): DefaultColors;
+  /** The '#rrggbb' the cursor is drawn with: the program's OSC 12, else the theme's text colour. */
+  cursorPaint(): string;
   hyperlink(id: number): string;
   cursor(): Cursor;
   findAll(text: string, options?: FindOptions): Match[];
@@ -258,6 +277,12 @@ export declare class ScreenSnapshot implements Queries {
   cell(row: number, col: number): Cell;
   /** The '#rrggbb' of palette entry index (0..255) before any OSC 4 change. */
   paletteDefault(index: number): string;
+  /** The '#rrggbb' of palette entry index (0..255) on this screen: the default unless the program changed it (OSC 4, 104). RangeError outside 0..255. */
+  palette(index: number): string;
+  /** The default text, background and cursor colours as '#rrggbb': the program's (OSC 10, 11, 12) or the terminal's defaults, what their queries answer. */
+  defaultColors(): DefaultColors;
+  /** The '#rrggbb' the cursor is drawn with: the program's OSC 12, else the theme's text colour. */
+  cursorPaint(): string;
   findAll(text: string, options?: FindOptions): Match[];
   find(text: string, options?: FindOptions): { row: number; col: number } | null;
   contains(text: string, options?: FindOptions): boolean;

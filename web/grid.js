@@ -1,8 +1,9 @@
 // Draws one ScreenSnapshot as HTML: one element per row (data-row="N", its textContent the
 // row's text as the core renders it), one span per cell with the colours the core paints
-// (Cell.paint: theme, palette, inverse, dim, hidden), and the cursor as an overlay in its
-// shape. Nothing from the terminal is ever parsed as HTML: text goes in with textContent,
-// links only as a title attribute, through DOM calls.
+// (Cell.paint: theme, palette, inverse, dim, hidden, with the colours the program had set
+// at that revision: OSC 4, 10, 11), and the cursor as an overlay in its shape and colour
+// (OSC 12). Nothing from the terminal is ever parsed as HTML: text goes in with
+// textContent, links only as a title attribute, through DOM calls.
 
 const DECORATION = { single: 'solid', double: 'double', curly: 'wavy', dotted: 'dotted', dashed: 'dashed' };
 
@@ -77,6 +78,7 @@ export function renderGrid(container, snap, marks = {}) {
     if (c.blink) cursor.classList.add('blink');
     cursor.style.setProperty('--row', c.row);
     cursor.style.setProperty('--col', c.col);
+    cursor.style.background = snap.cursorPaint(); // the program's OSC 12, else the theme's
     container.append(cursor);
   }
 }

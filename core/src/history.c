@@ -28,6 +28,8 @@ static void snapshot_free(tsr_snapshot *s)
         row_free(s->row[y]);
     free(s->title);
     free(s->icon);
+    if (s->colours && --s->colours->refs == 0)
+        free(s->colours);
     free(s);
 }
 
@@ -119,6 +121,8 @@ static uint64_t visual_hash(const view *v)
                    (uint64_t)v->meta.alt << 24 |
                    (uint64_t)modes_bit(v->meta.modes, M_DECSCNM) << 32 |
                    (uint64_t)modes_bit(v->meta.modes, M_SYNC) << 33);
+    if (v->meta.colours) /* what the program set recolours what is shown */
+        h = mix(h, colours_hash(v->meta.colours));
     return h;
 }
 
@@ -168,6 +172,26 @@ void history_share_rows(const history *h, grid *g)
     }
 }
 
+/* The colours v shows, shared with the previous revision when the same. */
+static int keep_colours(const view *v, const tsr_snapshot *prev, kept_colours **out)
+{
+    const screen_colours *c = v->meta.colours;
+    *out = NULL;
+    if (!c)
+        return TSR_OK;
+    if (prev && prev->colours && !memcmp(&prev->colours->c, c, sizeof *c)) {
+        prev->colours->refs++;
+        *out = prev->colours;
+        return TSR_OK;
+    }
+    *out = malloc(sizeof **out);
+    if (!*out)
+        return TSR_ERR_NOMEM;
+    (*out)->refs = 1;
+    (*out)->c = *c;
+    return TSR_OK;
+}
+
 static int dup_text(const char *s, size_t n, char **out)
 {
     *out = malloc(n + 1);
@@ -193,7 +217,8 @@ int history_record(history *h, const view *v, uint64_t time_ns, uint64_t raw_byt
     if (!s)
         return TSR_ERR_NOMEM;
     if (dup_text(v->meta.title, v->meta.title_len, &s->title) ||
-        dup_text(v->meta.icon, v->meta.icon_len, &s->icon)) {
+        dup_text(v->meta.icon, v->meta.icon_len, &s->icon) ||
+        keep_colours(v, prev, &s->colours)) {
         snapshot_free(s);
         return TSR_ERR_NOMEM;
     }
@@ -206,6 +231,7 @@ int history_record(history *h, const view *v, uint64_t time_ns, uint64_t raw_byt
     s->view.mask = UINT32_MAX;
     s->view.meta.title = s->title;
     s->view.meta.icon = s->icon;
+    s->view.meta.colours = s->colours ? &s->colours->c : NULL;
     s->raw_bytes = raw_bytes;
     /* rows the previous revision holds cost nothing more */
     const row *held[TSR_MAX_ROWS];

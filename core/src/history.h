@@ -8,10 +8,17 @@
 #include "grid.h"
 #include "view.h"
 
+/* The colours a revision shows, shared by the neighbours that show the same. */
+typedef struct kept_colours {
+    uint32_t refs;
+    screen_colours c;
+} kept_colours;
+
 struct tsr_snapshot {
     uint64_t seq, time_ns, hash;
     view view;          /* over row[], with its own copies of the texts */
     char *title, *icon; /* owned; view.meta points at them */
+    kept_colours *colours; /* NULL when the program set none; view.meta points at it */
     uint64_t raw_bytes; /* output bytes between the previous revision and this */
     uint64_t own_bytes; /* bytes of rows the previous revision did not have */
     row *row[];         /* retained */

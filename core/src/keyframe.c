@@ -456,13 +456,13 @@ static void colours(kf *k)
     term_palette_defaults(def);
     char s[64];
     for (int i = 0; i < 256; i++) {
-        uint32_t c = t->palette[i];
+        uint32_t c = t->colours.palette[i];
         if (c == def[i])
             continue;
         snprintf(s, sizeof s, "\x1b]4;%d;#%06x\x1b\\", i, (unsigned)c);
         put(k, s);
     }
-    const uint32_t now[3] = {t->default_fg, t->default_bg, t->cursor_color};
+    const uint32_t now[3] = {t->colours.fg, t->colours.bg, t->colours.cursor};
     const uint32_t was[3] = {TSR_DEFAULT_FG, TSR_DEFAULT_BG, TSR_DEFAULT_CURSOR};
     for (int i = 0; i < 3; i++) {
         if (now[i] == was[i])

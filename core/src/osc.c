@@ -115,9 +115,9 @@ static void osc_palette(tsr_term *t, const uint8_t *s, size_t n, uint8_t tb)
             return;
         uint32_t rgb;
         if (l2 == 1 && f2[0] == '?')
-            term_color_report(t, 4, idx, t->palette[idx], tb);
+            term_color_report(t, 4, idx, t->colours.palette[idx], tb);
         else if (parse_color(f2, l2, &rgb))
-            t->palette[idx] = rgb;
+            t->colours.palette[idx] = rgb;
     }
 }
 
@@ -126,7 +126,7 @@ static void osc_palette_reset(tsr_term *t, const uint8_t *s, size_t n)
     uint32_t def[256];
     term_palette_defaults(def);
     if (n == 0) {
-        memcpy(t->palette, def, sizeof def);
+        memcpy(t->colours.palette, def, sizeof def);
         return;
     }
     const uint8_t *f;
@@ -134,12 +134,12 @@ static void osc_palette_reset(tsr_term *t, const uint8_t *s, size_t n)
     int idx;
     while (next_field(&s, &n, &f, &l))
         if (to_int(f, l, &idx) && idx <= 255)
-            t->palette[idx] = def[idx];
+            t->colours.palette[idx] = def[idx];
 }
 
 static uint32_t *dynamic_color(tsr_term *t, int which)
 {
-    return which == 10 ? &t->default_fg : which == 11 ? &t->default_bg : &t->cursor_color;
+    return which == 10 ? &t->colours.fg : which == 11 ? &t->colours.bg : &t->colours.cursor;
 }
 
 static void osc_dynamic(tsr_term *t, int which, const uint8_t *s, size_t n, uint8_t tb)
@@ -240,14 +240,14 @@ void term_osc(tsr_term *t, const uint8_t *data, size_t len, int truncated, uint8
         return;
     case 1: term_fail(t, set_string(&t->icon, &t->icon_len, s, n)); return;
     case 2: term_fail(t, set_string(&t->title, &t->title_len, s, n)); return;
-    case 4: osc_palette(t, s, n, tb); return;
+    case 4: osc_palette(t, s, n, tb); break;
     case 8: osc_hyperlink(t, s, n); return;
-    case 10: case 11: case 12: osc_dynamic(t, num, s, n, tb); return;
+    case 10: case 11: case 12: osc_dynamic(t, num, s, n, tb); break;
     case 52: osc_clipboard(t, s, n); return;
-    case 104: osc_palette_reset(t, s, n); return;
-    case 110: t->default_fg = TSR_DEFAULT_FG; return;
-    case 111: t->default_bg = TSR_DEFAULT_BG; return;
-    case 112: t->cursor_color = TSR_DEFAULT_CURSOR; return;
+    case 104: osc_palette_reset(t, s, n); break;
+    case 110: t->colours.fg = TSR_DEFAULT_FG; break;
+    case 111: t->colours.bg = TSR_DEFAULT_BG; break;
+    case 112: t->colours.cursor = TSR_DEFAULT_CURSOR; break;
     default: {
         char d[16];
         int k = 0;
@@ -258,6 +258,8 @@ void term_osc(tsr_term *t, const uint8_t *data, size_t len, int truncated, uint8
         return;
     }
     }
+    /* a colour was set or reset: views carry the colours while any differs */
+    t->colours_set = colours_changed(&t->colours);
 }
 
 void term_dcs(tsr_term *t, const parser_seq *seq, uint8_t final, const uint8_t *data, size_t len,

@@ -25,6 +25,21 @@ int tsr_term_cell(const tsr_term *t, int y, int x, tsr_cell_info *out)
     return view_cell(&v, y, x, out);
 }
 
+uint32_t tsr_term_palette(const tsr_term *t, int index)
+{
+    /* the live palette holds every entry, changed or not */
+    return t && index >= 0 && index <= 255 ? t->colours.palette[index] : 0;
+}
+
+uint32_t tsr_term_dynamic_color(const tsr_term *t, int which)
+{
+    if (!t)
+        return 0;
+    view v;
+    term_view(t, &v);
+    return view_dynamic_color(&v, which);
+}
+
 int tsr_render_text(const tsr_term *t, tsr_buf *out)
 {
     if (!t || !out)

@@ -3,7 +3,9 @@
  * bold dim italic underline blink inverse hidden strike overline fg bg ul.
  * A brace of the text is written twice ("{{", "}}"), so a single brace
  * always belongs to attributes and no two screens render alike. Trailing
- * blank cells in the default style are left out. */
+ * blank cells in the default style are left out. A cell keeps the colour
+ * index the program chose; the colours it changed follow the rows on one
+ * line of their own (colours.c). */
 #include "render.h"
 #include "view.h"
 
@@ -132,5 +134,5 @@ int view_render_styled(const view *t, tsr_buf *out)
         if ((rc = styled_row(t, out, view_row(t, y))))
             return rc;
     }
-    return TSR_OK;
+    return t->meta.colours ? colours_render_styled(t->meta.colours, out) : TSR_OK;
 }

@@ -88,10 +88,8 @@ static void reset_state(tsr_term *t)
     term_update_charset_fast(t);
     t->gc_valid = 0;
     t->last_cp = 0;
-    term_palette_defaults(t->palette);
-    t->default_fg = TSR_DEFAULT_FG;
-    t->default_bg = TSR_DEFAULT_BG;
-    t->cursor_color = TSR_DEFAULT_CURSOR;
+    colours_defaults(&t->colours);
+    t->colours_set = 0;
 }
 
 int term_state_init(tsr_term *t)
@@ -168,6 +166,7 @@ void term_view(const tsr_term *t, view *v)
     v->meta.title_len = t->title ? t->title_len : 0;
     v->meta.icon = t->icon ? t->icon : "";
     v->meta.icon_len = t->icon ? t->icon_len : 0;
+    v->meta.colours = t->colours_set ? &t->colours : NULL;
 }
 
 row *term_row_w_slow(tsr_term *t, int y)

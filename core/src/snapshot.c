@@ -20,6 +20,14 @@ int tsr_snapshot_cell(const tsr_snapshot *s, int row, int col, tsr_cell_info *ou
 {
     return s && out ? view_cell(&s->view, row, col, out) : TSR_ERR_INVALID;
 }
+uint32_t tsr_snapshot_palette(const tsr_snapshot *s, int index)
+{
+    return s ? view_palette(&s->view, index) : 0;
+}
+uint32_t tsr_snapshot_dynamic_color(const tsr_snapshot *s, int which)
+{
+    return s ? view_dynamic_color(&s->view, which) : 0;
+}
 int tsr_snapshot_render_text(const tsr_snapshot *s, tsr_buf *out)
 {
     return s && out ? view_render_text(&s->view, out) : TSR_ERR_INVALID;

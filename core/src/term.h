@@ -87,9 +87,9 @@ struct tsr_term {
 
     char *clipboard, *clip_sel;
 
-    /* palette for OSC 4 / 10 / 11 / 12 (0xRRGGBB) */
-    uint32_t palette[256];
-    uint32_t default_fg, default_bg, cursor_color;
+    /* palette and default colours for OSC 4 / 10 / 11 / 12 (0xRRGGBB) */
+    screen_colours colours;
+    int colours_set; /* some differ from the defaults: views carry them */
 
     char unhandled[TSR_MAX_UNHANDLED][UNHANDLED_ENTRY];
     int nunhandled;

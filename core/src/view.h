@@ -9,6 +9,13 @@
 #include "row.h"
 #include "style.h"
 
+/* The colours a program sets (OSC 4 palette entries; OSC 10, 11, 12 the
+ * default text, background and cursor), 0xRRGGBB each. */
+typedef struct screen_colours {
+    uint32_t palette[256];
+    uint32_t fg, bg, cursor;
+} screen_colours;
+
 /* What a person sees besides the cells. */
 typedef struct screen_meta {
     tsr_cursor cursor;
@@ -17,6 +24,7 @@ typedef struct screen_meta {
     int alt; /* the alternate buffer is active */
     const char *title, *icon; /* never NULL */
     size_t title_len, icon_len;
+    const screen_colours *colours; /* NULL while every colour is the default */
 } screen_meta;
 
 typedef struct view {
@@ -39,5 +47,14 @@ int view_render_json(const view *v, tsr_buf *out);
 int view_find_all(const view *v, const char *needle, size_t len, int exact,
                   const tsr_region *region, tsr_match *out, size_t max, size_t *count);
 int view_cell(const view *v, int y, int x, tsr_cell_info *out);
+
+/* colours.c: what a program set, read from a view (the defaults where it
+ * set nothing), and the styled rendering's line of changed colours. */
+void colours_defaults(screen_colours *c);
+int colours_changed(const screen_colours *c);
+uint64_t colours_hash(const screen_colours *c);
+uint32_t view_palette(const view *v, int index);
+uint32_t view_dynamic_color(const view *v, int which);
+int colours_render_styled(const screen_colours *c, tsr_buf *out);
 
 #endif

@@ -1,10 +1,13 @@
 /* The SVG rendering of a screen, over the public cell and cursor readers,
  * so a live terminal and a kept revision are drawn by the same code.
- * Layers, in order: the theme's background, background runs, text runs,
- * lines (underlines, strike, overline), the cursor. */
+ * Layers, in order: the background (the theme's, or the program's OSC 11),
+ * background runs, text runs, lines (underlines, strike, overline), the
+ * cursor. Colours are the screen's own (paint.c). */
 #include "tessera/svg.h"
 
 #include <stdlib.h>
+
+#include "paint.h"
 
 #include "tessera/tessera.h"
 #include "tessera/text.h"
@@ -18,13 +21,29 @@ typedef struct svg_source {
     cell_reader cell;
     int rows, cols;
     tsr_cursor cursor;
+    painter paint; /* the colours the program set on that screen */
 } svg_source;
 
 /* The writer keeps the first failure; every later call does nothing. */
 typedef struct svg_out {
     tsr_buf *buf;
     int status;
+    const painter *paint;
 } svg_out;
+
+static uint32_t fg_of(const svg_out *o, const tsr_style *st)
+{
+    tsr_paint p;
+    painter_paint(o->paint, st, &p);
+    return p.fg;
+}
+
+static uint32_t bg_of(const svg_out *o, const tsr_style *st)
+{
+    tsr_paint p;
+    painter_paint(o->paint, st, &p);
+    return p.bg;
+}
 
 static void put(svg_out *o, const char *s)
 {
@@ -107,11 +126,11 @@ static void backgrounds(svg_out *o, const row_cells *r, int row)
 {
     int x = 0;
     while (x < r->cols) {
-        uint32_t bg = tsr_style_bg_rgb(&r->cells[x].style);
+        uint32_t bg = bg_of(o, &r->cells[x].style);
         int end = x + 1;
-        while (end < r->cols && tsr_style_bg_rgb(&r->cells[end].style) == bg)
+        while (end < r->cols && bg_of(o, &r->cells[end].style) == bg)
             end++;
-        if (bg != TSR_THEME_BG)
+        if (bg != o->paint->bg)
             rect(o, (long)x * W, (long)row * H, (long)(end - x) * W, H, bg, "");
         x = end;
     }
@@ -125,11 +144,11 @@ static int shows_text(const tsr_cell_info *c)
            !(c->ncps == 1 && c->cps[0] == ' ');
 }
 
-static int same_font(const tsr_cell_info *a, const tsr_cell_info *b)
+static int same_font(const svg_out *o, const tsr_cell_info *a, const tsr_cell_info *b)
 {
     const uint16_t font = TSR_ATTR_BOLD | TSR_ATTR_ITALIC;
     return a->ncps == 1 && b->ncps == 1 && (a->style.attrs & font) == (b->style.attrs & font) &&
-           tsr_style_fg_rgb(&a->style) == tsr_style_fg_rgb(&b->style);
+           fg_of(o, &a->style) == fg_of(o, &b->style);
 }
 
 static void text_run(svg_out *o, const row_cells *r, int row, int from, int to)
@@ -146,7 +165,7 @@ static void text_run(svg_out *o, const row_cells *r, int row, int from, int to)
         num(o, (long)x * W);
     }
     put(o, "\" fill=\"");
-    color(o, tsr_style_fg_rgb(st));
+    color(o, fg_of(o, st));
     put(o, "\"");
     if (st->attrs & TSR_ATTR_BOLD)
         put(o, " font-weight=\"bold\"");
@@ -174,7 +193,7 @@ static void texts(svg_out *o, const row_cells *r, int row)
         while (end < r->cols) {
             const tsr_cell_info *c = &r->cells[end];
             if (shows_text(c)) {
-                if (!same_font(&r->cells[last], c))
+                if (!same_font(o, &r->cells[last], c))
                     break;
                 last = end;
             } else if (c->width != 0 && !(c->ncps == 0 || (c->ncps == 1 && c->cps[0] == ' '))) {
@@ -232,20 +251,22 @@ static void curly(svg_out *o, long x0, long x1, long y, uint32_t rgb)
 
 /* which: 0 underline, 1 strike, 2 overline. The key says whether a cell
  * carries that line and how, so equal neighbours join into one line. */
-static uint32_t line_key(const tsr_cell_info *c, int which, uint32_t *rgb)
+static uint32_t line_key(const svg_out *o, const tsr_cell_info *c, int which, uint32_t *rgb)
 {
     const tsr_style *s = &c->style;
     if (s->attrs & TSR_ATTR_HIDDEN)
         return 0;
+    tsr_paint p;
+    painter_paint(o->paint, s, &p);
     switch (which) {
     case 0:
-        *rgb = tsr_style_underline_rgb(s);
+        *rgb = p.underline;
         return s->underline;
     case 1:
-        *rgb = tsr_style_fg_rgb(s);
+        *rgb = p.fg;
         return (s->attrs & TSR_ATTR_STRIKE) ? 1 : 0;
     default:
-        *rgb = tsr_style_fg_rgb(s);
+        *rgb = p.fg;
         return (s->attrs & TSR_ATTR_OVERLINE) ? 1 : 0;
     }
 }
@@ -273,9 +294,9 @@ static void lines(svg_out *o, const row_cells *r, int row)
         int x = 0;
         while (x < r->cols) {
             uint32_t rgb = 0, next_rgb = 0;
-            uint32_t key = line_key(&r->cells[x], which, &rgb);
+            uint32_t key = line_key(o, &r->cells[x], which, &rgb);
             int end = x + 1;
-            while (end < r->cols && line_key(&r->cells[end], which, &next_rgb) == key &&
+            while (end < r->cols && line_key(o, &r->cells[end], which, &next_rgb) == key &&
                    next_rgb == rgb)
                 end++;
             if (key)
@@ -292,17 +313,18 @@ static void cursor(svg_out *o, const svg_source *s)
         return;
     long x = (long)c->col * W, y = (long)c->row * H;
     const char *mark = " fill-opacity=\"0.6\" class=\"cursor\"";
+    uint32_t rgb = s->paint.cursor;
     if (c->shape == TSR_CURSOR_UNDERLINE)
-        rect(o, x, y + H - 2, W, 2, TSR_THEME_FG, mark);
+        rect(o, x, y + H - 2, W, 2, rgb, mark);
     else if (c->shape == TSR_CURSOR_BAR)
-        rect(o, x, y, 2, H, TSR_THEME_FG, mark);
+        rect(o, x, y, 2, H, rgb, mark);
     else
-        rect(o, x, y, W, H, TSR_THEME_FG, mark);
+        rect(o, x, y, W, H, rgb, mark);
 }
 
 static int render(const svg_source *s, tsr_buf *out)
 {
-    svg_out o = {out, TSR_OK};
+    svg_out o = {out, TSR_OK, &s->paint};
     long width = (long)s->cols * W, height = (long)s->rows * H;
     put(&o, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"");
     num(&o, width);
@@ -315,7 +337,7 @@ static int render(const svg_source *s, tsr_buf *out)
     put(&o, "\" font-family=\"DejaVu Sans Mono, monospace\" font-size=\"");
     num(&o, TSR_SVG_FONT_SIZE);
     put(&o, "\" xml:space=\"preserve\">\n");
-    rect(&o, 0, 0, width, height, TSR_THEME_BG, "");
+    rect(&o, 0, 0, width, height, s->paint.bg, "");
     row_cells r = {calloc((size_t)s->cols, sizeof(tsr_cell_info)), s->cols};
     if (!r.cells && o.status == TSR_OK)
         o.status = TSR_ERR_NOMEM;
@@ -347,8 +369,9 @@ int tsr_render_svg(const tsr_term *term, tsr_buf *out)
 {
     if (!term || !out)
         return TSR_ERR_INVALID;
-    svg_source s = {term, term_cell, tsr_term_rows(term), tsr_term_cols(term), {0}};
+    svg_source s = {term, term_cell, tsr_term_rows(term), tsr_term_cols(term), {0}, {0}};
     tsr_term_cursor(term, &s.cursor);
+    painter_of_term(&s.paint, term);
     return render(&s, out);
 }
 
@@ -356,7 +379,8 @@ int tsr_snapshot_render_svg(const tsr_snapshot *snap, tsr_buf *out)
 {
     if (!snap || !out)
         return TSR_ERR_INVALID;
-    svg_source s = {snap, snapshot_cell, tsr_snapshot_rows(snap), tsr_snapshot_cols(snap), {0}};
+    svg_source s = {snap, snapshot_cell, tsr_snapshot_rows(snap), tsr_snapshot_cols(snap), {0}, {0}};
     tsr_snapshot_cursor(snap, &s.cursor);
+    painter_of_snapshot(&s.paint, snap);
     return render(&s, out);
 }

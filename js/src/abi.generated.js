@@ -16,6 +16,7 @@ export const SIZEOF = Object.freeze({
   region: 16,
   frame: 48,
   history_stats: 40,
+  paint: 12,
   cast_event: 48,
 });
 
@@ -31,6 +32,7 @@ export const OFFSET = Object.freeze({
   region: Object.freeze({ row: 0, col: 4, height: 8, width: 12 }),
   frame: Object.freeze({ type: 0, time_ns: 8, data: 16, len: 20, rows: 24, cols: 28, exit_code: 32, exit_signal: 36, action_id: 40 }),
   history_stats: Object.freeze({ revisions: 0, raw_bytes: 8, decoded_bytes: 16, full_copy_bytes: 24, evicted: 32 }),
+  paint: Object.freeze({ fg: 0, bg: 4, underline: 8 }),
   cast_event: Object.freeze({ time_ns: 0, time: 8, data: 16, len: 20, kind: 24, cols: 28, rows: 32, version: 36, exit_code: 40 }),
 });
 
@@ -51,6 +53,8 @@ export const MOUSE_TRACKING = Object.freeze({ OFF: 0, X10: 1, NORMAL: 2, BUTTON:
 export const MOUSE_ENCODING = Object.freeze({ DEFAULT: 0, UTF8: 1, SGR: 2, URXVT: 3 });
 
 export const COLOR = Object.freeze({ KIND_DEFAULT: 0, KIND_INDEXED: 1, KIND_RGB: 2, KIND_SHIFT: 24, INDEX_MASK: 255, RGB_MASK: 16777215 });
+
+export const DYNAMIC = Object.freeze({ FG: 10, BG: 11, CURSOR: 12 });
 
 export const FRAME = Object.freeze({ HEADER_BYTES: 16, MAX_PAYLOAD: 16777216 });
 

@@ -8,7 +8,7 @@
 // numbers written here.
 
 import {
-  ATTR, COLOR, CURSOR_SHAPE, OFFSET, SIZEOF, STATUS, UNDERLINE,
+  ATTR, COLOR, CURSOR_SHAPE, DYNAMIC, OFFSET, SIZEOF, STATUS, UNDERLINE,
 } from './abi.generated.js';
 import { TesseraError } from './errors.js';
 
@@ -21,7 +21,8 @@ export { OFFSET, SIZEOF, STATUS };
 export const SLOT = 8;
 
 // The scratch area for out-structs: the largest struct plus two scalar slots.
-const TMP_BYTES = Math.max(...Object.values(SIZEOF)) + 2 * SLOT;
+// Room for the largest out-struct, and a cell followed by its paint (readCell).
+const TMP_BYTES = Math.max(...Object.values(SIZEOF), SIZEOF.cell_info + SIZEOF.paint) + 2 * SLOT;
 
 // 'INPUT_ACK' -> 'input-ack': how the JS API names the values of a C enum.
 const jsName = (cName) => cName.toLowerCase().replaceAll('_', '-');
@@ -159,19 +160,36 @@ export function colorOf(c) {
   return 'default';
 }
 
-const hexRgb = (rgb) => '#' + (rgb >>> 0).toString(16).padStart(6, '0');
+/** A 0xRRGGBB from the core as '#rrggbb'. */
+export const hexRgb = (rgb) => '#' + (rgb >>> 0).toString(16).padStart(6, '0');
 
-/** The colours a tsr_style at p is drawn with, asked of the core (tessera/svg.h). */
-export function paintOf(abi, p) {
-  return {
-    fg: hexRgb(abi.x.tsr_style_fg_rgb(p)),
-    bg: hexRgb(abi.x.tsr_style_bg_rgb(p)),
-    underline: hexRgb(abi.x.tsr_style_underline_rgb(p)),
-  };
+/** index when it is a palette index (0..255); RangeError otherwise. */
+export function paletteIndex(index) {
+  if (Number.isInteger(index) && index >= 0 && index <= 255) return index;
+  throw new RangeError(`palette(index): index is 0 to 255, got ${JSON.stringify(index)}`);
 }
 
-/** tsr_cell_info at p; linkUri maps a hyperlink id to its URI. */
-export function readCell(abi, p, linkUri) {
+/** { fg, bg, cursor } as '#rrggbb', read by read(TSR_DYNAMIC_*). */
+export function dynamicColors(read) {
+  return { fg: hexRgb(read(DYNAMIC.FG)), bg: hexRgb(read(DYNAMIC.BG)), cursor: hexRgb(read(DYNAMIC.CURSOR)) };
+}
+
+/**
+ * The colours a tsr_style at p is drawn with, asked of the core (tessera/svg.h): paint(p, out)
+ * is tsr_term_paint or tsr_snapshot_paint bound to its screen, so indexed colours and the
+ * defaults are the ones the program set there; out is scratch for a tsr_paint.
+ */
+export function paintOf(abi, p, paint, out) {
+  abi.check(paint(p, out), 'painting a cell');
+  const o = OFFSET.paint;
+  return { fg: hexRgb(abi.u32(out + o.fg)), bg: hexRgb(abi.u32(out + o.bg)), underline: hexRgb(abi.u32(out + o.underline)) };
+}
+
+/**
+ * tsr_cell_info at p (the scratch area, with room for a tsr_paint after it); linkUri maps a
+ * hyperlink id to its URI, paint(stylePtr, outPtr) is the screen's tsr_*_paint.
+ */
+export function readCell(abi, p, linkUri, paint) {
   const o = OFFSET.cell_info, so = OFFSET.style;
   const ncps = abi.i32(p + o.ncps);
   const cps = [];
@@ -194,7 +212,7 @@ export function readCell(abi, p, linkUri) {
     width: abi.i32(p + o.width),
     protected: abi.i32(p + o.protected_) !== 0,
     style,
-    paint: paintOf(abi, s),
+    paint: paintOf(abi, s, paint, p + SIZEOF.cell_info),
   };
 }
 

@@ -3,7 +3,7 @@
 // revisions); this file only moves bytes and names things the JS way.
 
 import { MOUSE_ENCODING, MOUSE_TRACKING, OFFSET, SIZEOF, STATUS } from './abi.generated.js';
-import { SLOT, findAllWith, namesByValue, readCell, readCursor, readStats, toBytes } from './abi.js';
+import { SLOT, dynamicColors, findAllWith, hexRgb, namesByValue, paletteIndex, readCell, readCursor, readStats, toBytes } from './abi.js';
 import { loadEngine } from './engine.js';
 import { TesseraError } from './errors.js';
 import { writeFrame } from './frames.js';
@@ -154,11 +154,17 @@ export class Screen {
   cell(row, col) {
     const abi = this.abi, t = this._t();
     abi.check(abi.x.tsr_term_cell(t, row, col, abi.tmpPtr), `reading cell ${row},${col}`);
-    return readCell(abi, abi.tmpPtr, (id) => this.hyperlink(id));
+    return readCell(abi, abi.tmpPtr, (id) => this.hyperlink(id), (st, out) => abi.x.tsr_term_paint(t, st, out));
   }
 
   /** The '#rrggbb' of palette entry index (0..255) before any OSC 4 change (the core's table). */
-  paletteDefault(index) { return '#' + (this.abi.x.tsr_palette_default(index) >>> 0).toString(16).padStart(6, '0'); }
+  paletteDefault(index) { return hexRgb(this.abi.x.tsr_palette_default(index)); }
+  /** The '#rrggbb' of palette entry index (0..255) now: the default unless the program changed it (OSC 4, 104). */
+  palette(index) { return hexRgb(this.abi.x.tsr_term_palette(this._t(), paletteIndex(index))); }
+  /** The default text, background and cursor colours now, as OSC 10, 11, 12 set them and their queries answer. */
+  defaultColors() { return dynamicColors((which) => this.abi.x.tsr_term_dynamic_color(this._t(), which)); }
+  /** The '#rrggbb' the cursor is drawn with (the program's OSC 12, else the theme's text colour). */
+  cursorPaint() { return hexRgb(this.abi.x.tsr_term_cursor_rgb(this._t())); }
 
   hyperlink(id) {
     const t = this._t();

@@ -5,7 +5,7 @@
 // locator rules): while the revision is kept they answer, once it has been
 // evicted they throw HistoryEvictedError.
 
-import { findAllWith, readCell, readCursor } from './abi.js';
+import { dynamicColors, findAllWith, hexRgb, paletteIndex, readCell, readCursor } from './abi.js';
 
 export class ScreenSnapshot {
   constructor(screen, ptr) {
@@ -59,11 +59,20 @@ export class ScreenSnapshot {
     const abi = this._screen.abi;
     const p = this._ptr();
     abi.check(abi.x.tsr_snapshot_cell(p, row, col, abi.tmpPtr), `reading cell ${row},${col}`);
-    return readCell(abi, abi.tmpPtr, (id) => this._screen.hyperlink(id));
+    return readCell(abi, abi.tmpPtr, (id) => this._screen.hyperlink(id), (st, out) => abi.x.tsr_snapshot_paint(p, st, out));
   }
 
   /** The '#rrggbb' of palette entry index before any OSC 4 change (as Screen.paletteDefault). */
   paletteDefault(index) { return this._screen.paletteDefault(index); }
+  /** The '#rrggbb' of palette entry index (0..255) as this revision had it (as Screen.palette). */
+  palette(index) { return hexRgb(this._screen.abi.x.tsr_snapshot_palette(this._ptr(), paletteIndex(index))); }
+  /** The default text, background and cursor colours as this revision had them (as Screen.defaultColors). */
+  defaultColors() {
+    const p = this._ptr();
+    return dynamicColors((which) => this._screen.abi.x.tsr_snapshot_dynamic_color(p, which));
+  }
+  /** The '#rrggbb' this revision's cursor is drawn with (as Screen.cursorPaint). */
+  cursorPaint() { return hexRgb(this._screen.abi.x.tsr_snapshot_cursor_rgb(this._ptr())); }
 
   findAll(text, options = {}) {
     const abi = this._screen.abi;

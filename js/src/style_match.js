@@ -3,7 +3,8 @@
 // (native-host/session/screen_query.c: style_want_word, color_matches, cell_matches), so a
 // JS test and a tape agree on what a highlighted row is:
 //   fg, bg     a palette index 0..255, 'default', or '#rrggbb' (which also matches a palette
-//              index whose default colour is that, as a theme-less program's colour 1 is)
+//              index showing that colour on the screen: the palette the program set with
+//              OSC 4, the xterm defaults elsewhere)
 //   bold, dim, italic, underline, blink, inverse, hidden, strike, overline
 //              true: set, false: clear (underline: any kind of underline)
 // inverse is the attribute the program set, not the colours it is painted with.
@@ -63,16 +64,17 @@ export function describeStyle(want) {
 }
 
 // A cell's colour (as Screen.cell gives it: an index, '#rrggbb' or 'default') against a want.
-function colorMatches(want, have, paletteDefault) {
+// palette(i) is the screen's current entry i, what a person sees.
+function colorMatches(want, have, palette) {
   if (want === null) return true;
   if (want === 'default' || typeof want === 'number') return have === want;
   if (typeof have === 'string') return have === want; // rgb against rgb; 'default' is never #rrggbb
-  return paletteDefault(have) === want;
+  return palette(have) === want;
 }
 
 /** Whether a cell's style ({fg, bg, bold, ..., underline: 'none' | kind}) has every wanted part. */
-export function styleMatches(want, style, paletteDefault) {
-  if (!colorMatches(want.fg, style.fg, paletteDefault) || !colorMatches(want.bg, style.bg, paletteDefault)) return false;
+export function styleMatches(want, style, palette) {
+  if (!colorMatches(want.fg, style.fg, palette) || !colorMatches(want.bg, style.bg, palette)) return false;
   for (const [name, on] of Object.entries(want.attrs)) {
     const set = name === 'underline' ? style.underline !== 'none' : style[name];
     if (set !== on) return false;
@@ -93,7 +95,7 @@ export function cellsOf(snapshot, match) {
 /** Whether every cell of a match looks as wanted. */
 export function matchLooks(snapshot, match, want) {
   if (wantsNothing(want)) return true;
-  const palette = (i) => snapshot.paletteDefault(i);
+  const palette = (i) => snapshot.palette(i);
   return cellsOf(snapshot, match).every(({ cell }) => styleMatches(want, cell.style, palette));
 }
 

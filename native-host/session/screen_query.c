@@ -126,7 +126,9 @@ void style_want_describe(const style_want *w, char *out, size_t cap)
     }
 }
 
-static int color_matches(const color_want *want, uint32_t have)
+/* An index matches a #rrggbb by the palette the terminal has now (what a
+ * person sees), so a program that redefined colour 1 matches its new rgb. */
+static int color_matches(const tsr_term *t, const color_want *want, uint32_t have)
 {
     switch (want->kind) {
     case 1: return TSR_COLOR_KIND(have) == TSR_COLOR_KIND_DEFAULT;
@@ -135,14 +137,14 @@ static int color_matches(const color_want *want, uint32_t have)
         if (TSR_COLOR_KIND(have) == TSR_COLOR_KIND_RGB)
             return (have & 0xffffffu) == want->value;
         return TSR_COLOR_KIND(have) == TSR_COLOR_KIND_INDEXED &&
-               tsr_palette_default((int)(have & 0xffu)) == want->value;
+               tsr_term_palette(t, (int)(have & 0xffu)) == want->value;
     default: return 1;
     }
 }
 
-static int cell_matches(const style_want *w, const tsr_style *s)
+static int cell_matches(const tsr_term *t, const style_want *w, const tsr_style *s)
 {
-    return color_matches(&w->fg, s->fg) && color_matches(&w->bg, s->bg) &&
+    return color_matches(t, &w->fg, s->fg) && color_matches(t, &w->bg, s->bg) &&
            (s->attrs & w->attrs_on) == w->attrs_on && (s->attrs & w->attrs_off) == 0 &&
            (w->underline < 0 || (w->underline == 1) == (s->underline != TSR_UNDERLINE_NONE));
 }
@@ -156,7 +158,7 @@ static int match_looks(const tsr_term *t, const tsr_match *m, const style_want *
         tsr_cell_info cell;
         if (tsr_term_cell(t, m->row, c, &cell) != TSR_OK)
             return 0;
-        if (cell.width != 0 && !cell_matches(w, &cell.style))
+        if (cell.width != 0 && !cell_matches(t, w, &cell.style))
             return 0;
     }
     return 1;

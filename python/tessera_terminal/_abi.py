@@ -104,6 +104,7 @@ _SIGNATURES = {
     "tsr_snapshot_render_styled": (c_int, [_snap, POINTER(Buf)]),
     "tsr_snapshot_render_json": (c_int, [_snap, POINTER(Buf)]),
     "tsr_snapshot_render_svg": (c_int, [_snap, POINTER(Buf)]),
+    "tsr_snapshot_palette": (c_uint32, [_snap, c_int]),
     "tsr_snapshot_find_all": (c_int, [_snap, c_char_p, c_size_t, c_int, POINTER(Region), POINTER(Match),
                                       c_size_t, POINTER(c_size_t)]),
     "tsr_utf8_encode": (c_int, [c_uint32, c_char_p]),

@@ -171,5 +171,12 @@ class Snapshot:
         """The '#rrggbb' of palette entry index (0..255) before any OSC 4 change."""
         return "#%06x" % self._core.palette_default(index)
 
+    def palette(self, index):
+        """The '#rrggbb' of palette entry index (0..255) as this revision had it: the
+        default unless the program changed it (OSC 4)."""
+        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index <= 255:
+            raise ValueError(f"palette(index): index is 0 to 255, got {index!r}")
+        return "#%06x" % self._core.snapshot_palette(self._ptr(), index)
+
     def contains(self, text, exact=False):
         return bool(self.find_all(text, exact))

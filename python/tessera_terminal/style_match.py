@@ -2,7 +2,8 @@
 and meaning as a tape's or spec's `expect "OK" fg=2 bold` and the JS package's
 (js/src/style_match.js), so all of them agree on what a highlighted row is:
   fg, bg     a palette index 0..255, 'default', or '#rrggbb' (which also matches a palette
-             index whose default colour is that, as a theme-less program's colour 1 is)
+             index showing that colour: the palette the program set with OSC 4, the
+             xterm defaults elsewhere)
   bold, dim, italic, underline, blink, inverse, hidden, strike, overline
              True: set, False: clear (underline: any kind of underline)
 A key left out is not looked at; nor is the second cell of a wide character."""
@@ -61,19 +62,19 @@ def style_literal(want):
     return "{" + ", ".join(f"{k!r}: {v!r}" for k, v in items) + "}"
 
 
-def _color_matches(want, have, palette_default):
+def _color_matches(want, have, palette):
     if want is None:
         return True
     if want == "default" or isinstance(want, int):
         return have == want
     if isinstance(have, str):
         return have == want  # rgb against rgb; 'default' is never #rrggbb
-    return palette_default(have) == want
+    return palette(have) == want  # the palette the program set: what a person sees
 
 
-def style_matches(want, style, palette_default):
+def style_matches(want, style, palette):
     fg, bg, attrs = want
-    if not _color_matches(fg, style.fg, palette_default) or not _color_matches(bg, style.bg, palette_default):
+    if not _color_matches(fg, style.fg, palette) or not _color_matches(bg, style.bg, palette):
         return False
     for name, on in attrs:
         is_set = style.underline != "none" if name == "underline" else getattr(style, name)
@@ -95,7 +96,7 @@ def cells_of(snap, match):
 def match_looks(snap, match, want):
     if wants_nothing(want):
         return True
-    return all(style_matches(want, cell.style, snap.palette_default) for _, cell in cells_of(snap, match))
+    return all(style_matches(want, cell.style, snap.palette) for _, cell in cells_of(snap, match))
 
 
 def describe_cell_style(style):

@@ -94,3 +94,19 @@ def test_a_baseline_older_than_the_history_is_an_error(tmp_path):
     rec.seek(event=39)
     with pytest.raises(HistoryEvictedError, match="the baseline revision 1 is no longer kept"):
         expect(rec).to_have_shown_text("0001", since=1)
+
+
+def test_style_matchers_see_the_palette_the_program_set(tmp_path):
+    # OSC 4 makes colour 1 #123456: red text is seen (and matched) as #123456, no longer
+    # #cd0000, as the JS package and tapes match it
+    cast = write_cast_v2(tmp_path / "palette.cast", [
+        [0.1, "o", "\x1b]4;1;#123456\x07\x1b[31mred\x1b[0m \x1b[32mgreen"]])
+    rec = open_recording(cast)
+    expect(rec.get_by_text("red")).to_have_style(fg="#123456")
+    expect(rec.get_by_text("red")).to_have_style(fg=1)
+    expect(rec.get_by_text("red")).not_.to_have_style(fg="#cd0000")
+    expect(rec.get_by_text("green")).to_have_style(fg="#00cd00")
+    assert rec.screen.palette(1) == "#123456" and rec.screen.palette_default(1) == "#cd0000"
+    with pytest.raises(ValueError):
+        rec.screen.palette(256)
+    assert rec.screen.styled_snapshot().endswith("\n{palette 1=#123456}")

@@ -3,7 +3,8 @@
 // the policy, the C array holding the same bytes, the same bytes twice); no request and no
 // console error; every revision's rows against `tessera replay --event N` and `--at`; the
 // timeline's controls and the moment in the address; colours read back from a screenshot's
-// pixels (the page's and the SVG's); search; the comparison with an expected screen, text and
+// pixels (the page's and the SVG's), also in the colours a program set (OSC 4, 11, 12) at
+// each revision; search; the comparison with an expected screen, text and
 // style apart; payloads that must stay text; a failed tape's trace: its steps with verdicts and
 // durations, the screens before and after each against `tessera replay --mark`, its input;
 // a recording that cleared its screen; the layout at 1280 px; a failure's report.html at its
@@ -40,6 +41,11 @@ const STYLED = cast(6, 40, [
   [0.2, 'o', '\x1b[4mwide: 日本語\x1b[0m e\u0301 a\u0308 \x1b]8;;https://example.com/\x07link\x1b]8;;\x07\r\n'],
   [0.3, 'o', 'find me, find me again\r\n\x1b[5 q'],
 ]);
+
+// Red text in full blocks, then the program makes colour 1 #123456, the background #102030
+// and the cursor #00ff00 (OSC 4, 11, 12): a revision of its own, nothing else changed.
+const PALETTE = cast(3, 40, [[0.0, 'o', '\x1b[31m\u2588\u2588\u2588\x1b[0m '],
+  [0.2, 'o', '\x1b]4;1;#123456\x07\x1b]11;#102030\x07\x1b]12;#00ff00\x07']]);
 
 // Markup and script in every place terminal data reaches the page.
 const PAYLOAD = cast(4, 60, [
@@ -92,6 +98,7 @@ before(async () => {
   write('styled.cast', STYLED);
   write(PAYLOAD_NAME, PAYLOAD);
   write('plain.cast', PLAIN);
+  write('palette.cast', PALETTE);
   write('red.cast', RED);
   write('cleared.cast', CLEARED);
   write('typed.cast', TYPED);
@@ -332,6 +339,28 @@ test('colours in a screenshot of the page and in the SVG are the ones asked for'
   } finally {
     await other.close();
   }
+});
+
+test('each revision is drawn in the colours the program had set then (OSC 4, 11, 12), as the SVG draws it', { timeout: 30_000 }, async () => {
+  const file = join(dir, 'palette.cast');
+  const points = [at(0, 1), at(1, 30)];
+  const cursorColour = () => page.evaluate(() => getComputedStyle(document.querySelector('#screen .cursor')).backgroundColor);
+  await openPage(pageFor(file), '?rev=1');
+  assert.deepEqual(await pixels(await page.locator('#screen').screenshot(), points), ['#cd0000', '#1e1e1e']);
+  assert.equal(await cursorColour(), 'rgb(229, 229, 229)');
+  await openPage(pageFor(file));
+  assert.equal(await page.evaluate(() => window.viewer.state.doc.revisions.length), 3, 'the colour change is a revision');
+  assert.deepEqual(await pixels(await page.locator('#screen').screenshot(), points), ['#123456', '#102030']);
+  assert.equal(await cursorColour(), 'rgb(0, 255, 0)');
+  const svg = execFileSync(tessera, ['replay', '--svg', file], { encoding: 'utf8' });
+  const other = await browser.context.newPage();
+  try {
+    await other.setContent(`<body style="margin:0">${svg}</body>`);
+    assert.deepEqual(await pixels(await other.locator('svg').screenshot(), points), ['#123456', '#102030']);
+  } finally {
+    await other.close();
+  }
+  assert.deepEqual(errors, []);
 });
 
 test('search highlights every match', { timeout: 30_000 }, async () => {

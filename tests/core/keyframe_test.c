@@ -1,8 +1,9 @@
 /* Keyframes (tsr_term_keyframe, the KEYFRAME frame): a terminal after some
  * input and a fresh one given its keyframe show the same thing (every
- * rendering, every cell, the cursor, modes, title) and keep the same hidden
- * state, seen through what comes next: saved cursors, the other buffer,
- * the title stack, tab stops, margins, the pen, the palette, DECSACE, a resize.
+ * rendering, every cell, the cursor, modes, title, the palette and the
+ * default colours) and keep the same hidden state, seen through what comes
+ * next: saved cursors, the other buffer, the title stack, tab stops,
+ * margins, the pen, the palette, DECSACE, a resize.
  * Inputs: handwritten ones, every case of the tessera screen suite (the
  * files given on the command line), and random streams from a fixed seed.
  *
@@ -159,6 +160,12 @@ static int same(const tsr_term *a, const tsr_term *b, const char *what, const ch
             tsr_buf_append(&shown_b, rb.data, rb.len);
         }
     }
+    for (int i = 0; !why[0] && i < 256; i++)
+        if (tsr_term_palette(a, i) != tsr_term_palette(b, i))
+            snprintf(why, sizeof why, "palette entry %d", i);
+    for (int c = TSR_DYNAMIC_FG; !why[0] && c <= TSR_DYNAMIC_CURSOR; c++)
+        if (tsr_term_dynamic_color(a, c) != tsr_term_dynamic_color(b, c))
+            snprintf(why, sizeof why, "colour %d (OSC %d)", c, c);
     if (!why[0] && tsr_term_scrollback_lines(a) != tsr_term_scrollback_lines(b))
         snprintf(why, sizeof why, "scrollback's length");
     for (int y = 0; !why[0] && y < tsr_term_rows(a); y++)

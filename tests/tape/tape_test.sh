@@ -230,6 +230,27 @@ case_snapshot_styled() {
     printf '%-12s\n' 'B x' '' >want
     cmp -s want out || { fail "plain snapshot"; show; }
 }
+# A program that sets colour 1 (OSC 4): its red text is matched as the rgb
+# it set, not xterm's (a spec: a tape's `#` starts a comment), and the
+# styled snapshot ends with the palette line.
+case_palette_style() {
+    run='run sh -c "printf \"\\033]4;1;#123456\\007\\033[31mX\\033[0m\"; read x"'
+    printf '%s\n' 'rows 2' 'cols 12' "$run" 'expect "X" fg=1 30s' 'snapshot' >ok.tape
+    script --styled ok.tape
+    expect_code 0
+    printf '{fg=1}X\n\n{palette 1=#123456}\n' >want
+    cmp -s want out || { fail "styled snapshot with the palette line"; show; }
+    for rgb in 123456 cd0000; do
+        printf '%s\n' '{"version": 3, "command": ["sh", "-c",' \
+            '  "printf '"'"'\\033]4;1;#123456\\007\\033[31mX\\033[0m'"'"'; read x"],' \
+            '  "viewport": {"cols": 12, "rows": 2}, "timeout_ms": 3000,' \
+            "  \"steps\": [{\"expect\": {\"text\": \"X\", \"style\": {\"fg\": \"#$rgb\"}}}]}" \
+            >"$rgb.spec.json"
+        "$BIN" test "$rgb.spec.json" </dev/null >out 2>err
+        CODE=$?
+        [ $rgb = 123456 ] && expect_code 0 || expect_code 1
+    done
+}
 # --cast and --journal write the session the tape drives; each replays
 # (tessera replay) to the screen the tape's last snapshot took, plain and
 # styled, and the cast holds the resize and the typed input as events.

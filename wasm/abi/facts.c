@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "tessera/recording.h"
+#include "tessera/svg.h"
 #include "tessera/tessera.h"
 
 /* JSON writer state: whether the next item of the open object needs a comma. */
@@ -159,6 +160,12 @@ static void structs(emitter *e)
     FIELD(e, tsr_history_stats, evicted);
     END_STRUCT(e);
 
+    STRUCT(e, tsr_paint);
+    FIELD(e, tsr_paint, fg);
+    FIELD(e, tsr_paint, bg);
+    FIELD(e, tsr_paint, underline);
+    END_STRUCT(e);
+
     STRUCT(e, tsr_cast_event);
     FIELD(e, tsr_cast_event, time_ns);
     FIELD(e, tsr_cast_event, time);
@@ -260,6 +267,12 @@ static void enums(emitter *e)
     VALUE(e, KIND_SHIFT, color_kind_shift());
     VALUE(e, INDEX_MASK, TSR_COLOR_INDEXED(0xff) ^ TSR_COLOR_INDEXED(0));
     VALUE(e, RGB_MASK, TSR_COLOR_RGB(0xff, 0xff, 0xff) ^ TSR_COLOR_RGB(0, 0, 0));
+    close_object(e);
+
+    open_object(e, "DYNAMIC");
+    VALUE(e, FG, TSR_DYNAMIC_FG);
+    VALUE(e, BG, TSR_DYNAMIC_BG);
+    VALUE(e, CURSOR, TSR_DYNAMIC_CURSOR);
     close_object(e);
 
     open_object(e, "FRAME");

@@ -185,6 +185,23 @@ int tsr_term_cell(const tsr_term *term, int row, int col, tsr_cell_info *out);
  * 16 xterm colours, the 6x6x6 cube and the grey ramp. 0 outside the range. */
 uint32_t tsr_palette_default(int index);
 
+/* The colours a program sets beside the palette, numbered as the OSC that
+ * sets them (OSC 110, 111, 112 reset them; RIS resets them and the palette). */
+#define TSR_DYNAMIC_FG 10     /* the default text colour */
+#define TSR_DYNAMIC_BG 11     /* the default background */
+#define TSR_DYNAMIC_CURSOR 12 /* the cursor */
+
+/* The 0xRRGGBB of that colour before any change (what its query answers
+ * first); 0 for any other number. */
+uint32_t tsr_dynamic_color_default(int which);
+
+/* The 0xRRGGBB of palette entry index (0..255) and of a TSR_DYNAMIC_*
+ * colour as the terminal has them now: the default unless the program
+ * changed it. 0 for a NULL terminal, an index out of range or another
+ * number. */
+uint32_t tsr_term_palette(const tsr_term *term, int index);
+uint32_t tsr_term_dynamic_color(const tsr_term *term, int which);
+
 /* The URI of a hyperlink id from a cell's style, of the live screen or of
  * a kept revision (appended to out). TSR_ERR_INVALID for 0 or an id that
  * was never given or was freed: ids nothing shows any more are reused. */
@@ -334,7 +351,8 @@ int tsr_term_keyframe(const tsr_term *term, size_t scrollback_bytes, tsr_buf *ou
 
 /* Applies a frame. If what a person would see changed (visible cells and
  * their styles, the cursor's position, shape, visibility and blink, the
- * active buffer, reverse video, the size), a revision is made, stamped with
+ * active buffer, reverse video, the colours the program set, the size), a
+ * revision is made, stamped with
  * the frame's time: at most one per frame. *made (may be NULL) says so. */
 int tsr_term_apply_frame(tsr_term *term, const tsr_frame *frame, int *made);
 
@@ -373,6 +391,9 @@ int tsr_snapshot_cols(const tsr_snapshot *s);
 int tsr_snapshot_alt_screen(const tsr_snapshot *s);
 void tsr_snapshot_cursor(const tsr_snapshot *s, tsr_cursor *out);
 int tsr_snapshot_cell(const tsr_snapshot *s, int row, int col, tsr_cell_info *out);
+/* As tsr_term_palette and tsr_term_dynamic_color, as that revision had them. */
+uint32_t tsr_snapshot_palette(const tsr_snapshot *s, int index);
+uint32_t tsr_snapshot_dynamic_color(const tsr_snapshot *s, int which);
 int tsr_snapshot_render_text(const tsr_snapshot *s, tsr_buf *out);
 int tsr_snapshot_render_row(const tsr_snapshot *s, int row, tsr_buf *out);
 int tsr_snapshot_render_exact(const tsr_snapshot *s, tsr_buf *out);
