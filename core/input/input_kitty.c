@@ -218,11 +218,13 @@ static void text_key(seq *s, int flags, const kev *e)
     serialize(s, e->key, shifted, e, text, 'u');
 }
 
+/* What each keypad key is labelled with, KP0 first. */
+static const char keypad_labels[] = "0123456789\r+-*/.,=";
+
 /* Keypad keys are plain keys unless flag 1 or 8 tells them apart. */
 static tsr_key plain_keypad(const tsr_key *k)
 {
-    static const char labels[] = "0123456789\r+-*/.,=";
-    tsr_key p = {TSR_KEY_CHAR, (uint32_t)labels[k->code - TSR_KEY_KP0], k->mods};
+    tsr_key p = {TSR_KEY_CHAR, (uint32_t)keypad_labels[k->code - TSR_KEY_KP0], k->mods};
     if (k->code == TSR_KEY_KP_ENTER)
         p = (tsr_key){TSR_KEY_ENTER, 0, k->mods};
     return p;
@@ -241,7 +243,7 @@ static kev event_of(const tsr_key *k)
             e.text = p.shifted ? p.shifted : p.base;
     } else if (k->code >= TSR_KEY_KP0 && k->code <= TSR_KEY_KP_EQUAL &&
                k->code != TSR_KEY_KP_ENTER && types_text) {
-        e.text = (uint32_t)"0123456789\r+-*/.,="[k->code - TSR_KEY_KP0];
+        e.text = (uint32_t)keypad_labels[k->code - TSR_KEY_KP0];
     }
     return e;
 }
