@@ -42,11 +42,14 @@ set(TSR_CORE_EMULATOR_SOURCES
   src/snapshot.c
   src/frame.c
   src/keyframe.c
+  src/keyboard.c
 )
 set(TSR_CORE_INPUT_SOURCES
   input/input_why.c
   input/input_keyname.c
   input/input_keys.c
+  input/input_kitty.c
+  input/input_mok.c
   input/input_mouse.c
   input/input_paste.c
   input/input_focus.c

@@ -214,6 +214,12 @@ export declare class Screen implements Queries {
   readonly bracketedPaste: boolean;
   readonly altScreen: boolean;
   readonly keypadApplication: boolean;
+  /** The kitty keyboard protocol's flags on the shown buffer's stack (0: off). */
+  readonly kittyKeyboard: number;
+  /** xterm's modifyOtherKeys level (0, 1 or 2). */
+  readonly modifyOtherKeys: number;
+  /** The bytes press(key) sends in the current modes, keyboard protocols included. */
+  keyBytes(key: string): Uint8Array;
   readonly title: string;
   readonly iconName: string;
   readonly bellCount: number;

@@ -5,34 +5,8 @@
 #include <string.h>
 
 #include "tessera/text.h"
+#include "input_seq.h"
 #include "input_why.h"
-
-#define ESC 0x1b
-
-/* A short sequence under construction; appended to the caller's buffer
- * only when complete, so a failure leaves that buffer untouched. */
-typedef struct seq {
-    char b[32];
-    size_t n;
-} seq;
-
-static void put(seq *s, char c)
-{
-    if (s->n < sizeof s->b)
-        s->b[s->n++] = c;
-}
-
-static void put_num(seq *s, int v)
-{
-    char tmp[8];
-    int n = 0;
-    do {
-        tmp[n++] = (char)('0' + v % 10);
-        v /= 10;
-    } while (v && n < (int)sizeof tmp);
-    while (n)
-        put(s, tmp[--n]);
-}
 
 static int is_keypad(int code)
 {
@@ -50,7 +24,7 @@ static int code_known(int code)
 }
 
 /* The C0 byte ctrl makes of a character (Xlib's table), or -1. */
-static int ctrl_byte(uint32_t ch)
+int input_ctrl_byte(uint32_t ch)
 {
     if (ch >= 'a' && ch <= 'z')
         return (int)(ch - 'a' + 1);
@@ -119,7 +93,7 @@ int input_key_check(const tsr_key *k, tsr_buf *why)
                      "backspace) or use ctrl+ with a letter");
         return TSR_ERR_INVALID;
     }
-    if ((k->mods & TSR_MOD_CTRL) && ctrl_byte(ch) < 0) {
+    if ((k->mods & TSR_MOD_CTRL) && input_ctrl_byte(ch) < 0) {
         why_put(why, "ctrl+");
         why_char(why, ch);
         why_put(why, " has no control code: ctrl works with letters, space, the digits "
@@ -150,7 +124,7 @@ static void put_char(seq *s, const tsr_key *k)
     if (k->mods & TSR_MOD_ALT)
         put(s, ESC);
     if (k->mods & TSR_MOD_CTRL) {
-        put(s, (char)ctrl_byte(ch));
+        put(s, (char)input_ctrl_byte(ch));
         return;
     }
     if ((k->mods & TSR_MOD_SHIFT) && ch >= 'a' && ch <= 'z')
@@ -237,10 +211,60 @@ static void put_keypad(seq *s, const tsr_term *t, const tsr_key *k)
     }
 }
 
-int tsr_encode_key_why(const tsr_term *t, const tsr_key *k, tsr_buf *out, tsr_buf *why)
+/* The legacy bytes: xterm's, with no keyboard protocol on. */
+static void put_legacy(seq *s, const tsr_term *t, const tsr_key *k)
 {
     static const char cursor_finals[] = "ABCDHF"; /* up down right left home end */
     static const int fkey_numbers[] = {0, 0, 0, 0, 15, 17, 18, 19, 20, 21, 23, 24};
+    int ckm = input_mode_on(t, 1, 1);
+    switch (k->code) {
+    case TSR_KEY_CHAR:
+        put_char(s, k);
+        break;
+    case TSR_KEY_ENTER:
+    case TSR_KEY_TAB:
+    case TSR_KEY_BACKSPACE:
+    case TSR_KEY_ESCAPE:
+        put_plain(s, t, k);
+        break;
+    case TSR_KEY_UP:
+    case TSR_KEY_DOWN:
+    case TSR_KEY_RIGHT:
+    case TSR_KEY_LEFT:
+    case TSR_KEY_HOME:
+    case TSR_KEY_END:
+        put_letter_key(s, k, cursor_finals[k->code - TSR_KEY_UP], ckm);
+        break;
+    case TSR_KEY_INSERT:
+        put_tilde_key(s, k, 2);
+        break;
+    case TSR_KEY_DELETE:
+        put_tilde_key(s, k, 3);
+        break;
+    case TSR_KEY_PAGEUP:
+        put_tilde_key(s, k, 5);
+        break;
+    case TSR_KEY_PAGEDOWN:
+        put_tilde_key(s, k, 6);
+        break;
+    default:
+        if (is_fkey(k->code)) {
+            int i = k->code - TSR_KEY_F1;
+            if (i < 4)
+                put_letter_key(s, k, (char)('P' + i), 1); /* not DECCKM's */
+            else
+                put_tilde_key(s, k, fkey_numbers[i]);
+        } else {
+            put_keypad(s, t, k);
+        }
+        break;
+    }
+}
+
+/* The kitty keyboard protocol wins over modifyOtherKeys when a program
+ * turned on both, as in kitty and Ghostty. */
+int tsr_encode_key_why(const tsr_term *t, const tsr_key *k, tsr_buf *out, tsr_buf *why)
+{
     if (!t || !out) {
         why_put(why, "no terminal or no output buffer");
         return TSR_ERR_INVALID;
@@ -249,49 +273,12 @@ int tsr_encode_key_why(const tsr_term *t, const tsr_key *k, tsr_buf *out, tsr_bu
     if (rc)
         return rc;
     seq s = {.n = 0};
-    int ckm = input_mode_on(t, 1, 1);
-    switch (k->code) {
-    case TSR_KEY_CHAR:
-        put_char(&s, k);
-        break;
-    case TSR_KEY_ENTER:
-    case TSR_KEY_TAB:
-    case TSR_KEY_BACKSPACE:
-    case TSR_KEY_ESCAPE:
-        put_plain(&s, t, k);
-        break;
-    case TSR_KEY_UP:
-    case TSR_KEY_DOWN:
-    case TSR_KEY_RIGHT:
-    case TSR_KEY_LEFT:
-    case TSR_KEY_HOME:
-    case TSR_KEY_END:
-        put_letter_key(&s, k, cursor_finals[k->code - TSR_KEY_UP], ckm);
-        break;
-    case TSR_KEY_INSERT:
-        put_tilde_key(&s, k, 2);
-        break;
-    case TSR_KEY_DELETE:
-        put_tilde_key(&s, k, 3);
-        break;
-    case TSR_KEY_PAGEUP:
-        put_tilde_key(&s, k, 5);
-        break;
-    case TSR_KEY_PAGEDOWN:
-        put_tilde_key(&s, k, 6);
-        break;
-    default:
-        if (is_fkey(k->code)) {
-            int i = k->code - TSR_KEY_F1;
-            if (i < 4)
-                put_letter_key(&s, k, (char)('P' + i), 1); /* not DECCKM's */
-            else
-                put_tilde_key(&s, k, fkey_numbers[i]);
-        } else {
-            put_keypad(&s, t, k);
-        }
-        break;
-    }
+    int kitty = tsr_term_kitty_keyboard(t);
+    int mok = tsr_term_modify_other_keys(t);
+    if (kitty)
+        input_kitty_key(t, kitty, k, &s);
+    else if (!mok || !input_mok_key(mok, k, &s))
+        put_legacy(&s, t, k);
     rc = tsr_buf_append(out, s.b, s.n);
     if (rc)
         why_put(why, "out of memory");

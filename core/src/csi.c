@@ -394,6 +394,42 @@ static void csi_decrqm(tsr_term *t, const parser_seq *s, uint8_t f)
     (void)f;
     term_report_mode(t, s);
 }
+/* kitty keyboard protocol, "Progressive enhancement": CSI > flags u pushes,
+ * CSI < n u pops n (0 or omitted: 1), CSI = flags ; mode u sets, CSI ? u
+ * asks. Only the plain CSI u is SCORC. */
+static void csi_kitty_push(tsr_term *t, const parser_seq *s, uint8_t f)
+{
+    (void)f;
+    term_kitty_push(t, param(s, 0, 0));
+}
+static void csi_kitty_pop(tsr_term *t, const parser_seq *s, uint8_t f)
+{
+    (void)f;
+    term_kitty_pop(t, count(s, 0));
+}
+static void csi_kitty_set(tsr_term *t, const parser_seq *s, uint8_t f)
+{
+    (void)f;
+    term_kitty_set(t, param(s, 0, 0), param(s, 1, 1));
+}
+static void csi_kitty_query(tsr_term *t, const parser_seq *s, uint8_t f)
+{
+    (void)s;
+    (void)f;
+    term_kitty_report(t);
+}
+/* XTMODKEYS - xterm ctlseqs (only Pp 4, modifyOtherKeys) */
+static void csi_xtmodkeys(tsr_term *t, const parser_seq *s, uint8_t f)
+{
+    (void)f;
+    term_modify_keys(t, s);
+}
+/* XTQMODKEYS - xterm ctlseqs (only Pp 4) */
+static void csi_xtqmodkeys(tsr_term *t, const parser_seq *s, uint8_t f)
+{
+    (void)f;
+    term_modify_keys_report(t, s);
+}
 
 /* The table, sorted by key: final byte, then private marker, then
  * intermediate. PLAIN rows have neither marker nor intermediate. */
@@ -436,6 +472,8 @@ static void csi_decrqm(tsr_term *t, const parser_seq *s, uint8_t f)
     PLAIN('l', csi_rm, "RM", "ECMA-48 8.3.106")                   \
     SEQ('l', '?', 0, csi_rm, "DECRST", "xterm ctlseqs")           \
     PLAIN('m', csi_sgr, "SGR", "ECMA-48 8.3.117")                 \
+    SEQ('m', '>', 0, csi_xtmodkeys, "XTMODKEYS", "xterm ctlseqs")  \
+    SEQ('m', '?', 0, csi_xtqmodkeys, "XTQMODKEYS", "xterm ctlseqs") \
     PLAIN('n', csi_dsr, "DSR", "ECMA-48 8.3.35")                  \
     SEQ('n', '?', 0, csi_dsr, "DECDSR", "DEC STD 070")            \
     SEQ('p', 0, '!', csi_decstr, "DECSTR", "DEC STD 070")         \
@@ -450,6 +488,10 @@ static void csi_decrqm(tsr_term *t, const parser_seq *s, uint8_t f)
     PLAIN('t', csi_xtwinops, "XTWINOPS", "xterm ctlseqs")         \
     SEQ('t', 0, '$', csi_decrara, "DECRARA", "DEC STD 070")       \
     PLAIN('u', csi_scorc, "SCORC", "xterm ctlseqs")               \
+    SEQ('u', '<', 0, csi_kitty_pop, "kitty pop", "kitty keyboard protocol") \
+    SEQ('u', '=', 0, csi_kitty_set, "kitty set", "kitty keyboard protocol") \
+    SEQ('u', '>', 0, csi_kitty_push, "kitty push", "kitty keyboard protocol") \
+    SEQ('u', '?', 0, csi_kitty_query, "kitty query", "kitty keyboard protocol") \
     SEQ('v', 0, '$', csi_deccra, "DECCRA", "DEC STD 070")         \
     SEQ('w', 0, '$', csi_decrqpsr, "DECRQPSR", "DEC STD 070")     \
     PLAIN('x', csi_decreqtparm, "DECREQTPARM", "xterm ctlseqs")   \

@@ -586,6 +586,8 @@ static void modes(kf *k)
     bit_mode(k, M_SYNC, 1, 2026);
     static const int tracking[] = {0, 9, 1000, 1002, 1003};
     static const int encoding[] = {0, 1005, 1006, 1015};
+    if (t->modify_other_keys)
+        putf(k, "\x1b[>4;%dm", t->modify_other_keys, 0);
     if (t->mouse_tracking > 0 && t->mouse_tracking < 5)
         putf(k, "\x1b[?%dh", tracking[t->mouse_tracking], 0);
     if (t->mouse_encoding > 0 && t->mouse_encoding < 4)
@@ -599,6 +601,16 @@ static void modes(kf *k)
         put(k, "\x1b[0 q");
 }
 
+/* The kitty keyboard stack of the buffer now active, oldest first: a set
+ * makes the bottom entry on the fresh terminal's empty stack, pushes the
+ * rest. */
+static void kitty_stack(kf *k, int screen)
+{
+    const tsr_term *t = k->t;
+    for (int i = 0; i < t->kitty_depth[screen]; i++)
+        putf(k, i ? "\x1b[>%du" : "\x1b[=%d;1u", t->kitty_stack[screen][i], 0);
+}
+
 int tsr_term_keyframe(const tsr_term *t, size_t scrollback_bytes, tsr_buf *out)
 {
     if (!t || !out)
@@ -609,9 +621,11 @@ int tsr_term_keyframe(const tsr_term *t, size_t scrollback_bytes, tsr_buf *out)
     titles(&k);
     int alt = t->g == &t->alt;
     buffer(&k, &t->primary, &t->saved[0]);
-    if (alt || t->saved[1].valid || !grid_blank(&t->alt)) {
+    kitty_stack(&k, 0);
+    if (alt || t->saved[1].valid || !grid_blank(&t->alt) || t->kitty_depth[1]) {
         put(&k, "\x1b[?47h");
         buffer(&k, &t->alt, &t->saved[1]);
+        kitty_stack(&k, 1);
         if (!alt)
             put(&k, "\x1b[?47l");
     }

@@ -143,6 +143,16 @@ int tsr_term_keypad_app(const tsr_term *t)
     return t ? mode_get(t, M_DECKPAM) : 0;
 }
 
+int tsr_term_kitty_keyboard(const tsr_term *t)
+{
+    return t ? term_kitty_flags(t) : 0;
+}
+
+int tsr_term_modify_other_keys(const tsr_term *t)
+{
+    return t ? t->modify_other_keys : 0;
+}
+
 const char *tsr_term_title(const tsr_term *t, size_t *len)
 {
     if (len)

@@ -82,6 +82,7 @@ static void reset_state(tsr_term *t)
     t->modes = modes_defaults();
     t->mouse_tracking = TSR_MOUSE_OFF;
     t->mouse_encoding = TSR_MOUSE_ENC_DEFAULT;
+    term_keyboard_reset(t);
     memset(t->cs, CS_ASCII, sizeof t->cs);
     t->gl = 0;
     t->single_shift = 0;

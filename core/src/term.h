@@ -62,6 +62,12 @@ struct tsr_term {
     uint32_t modes;
     int mouse_tracking, mouse_encoding;
 
+    /* The kitty keyboard protocol's flag stacks, one per buffer (0 primary,
+     * 1 alternate), oldest first; depth 0 means flags 0. */
+    uint8_t kitty_stack[2][TSR_KITTY_STACK_DEPTH];
+    int kitty_depth[2];
+    int modify_other_keys; /* xterm's XTMODKEYS level for modifyOtherKeys: 0, 1 or 2 */
+
     uint8_t cs[4]; /* designated charsets G0..G3 */
     uint8_t gl;   /* which G set is in GL */
     uint8_t single_shift; /* 2 or 3 for SS2/SS3, else 0 */
@@ -259,6 +265,17 @@ void term_device_status(tsr_term *t, const parser_seq *seq);
 void term_device_attributes(tsr_term *t, const parser_seq *seq);
 void term_window_ops(tsr_term *t, const parser_seq *seq);
 void term_version_report(tsr_term *t);
+
+/* keyboard.c: the kitty keyboard protocol's stacks and xterm's
+ * modifyOtherKeys, the state the key encoder reads. */
+void term_kitty_push(tsr_term *t, int flags);
+void term_kitty_pop(tsr_term *t, int n);
+void term_kitty_set(tsr_term *t, int flags, int how);
+void term_kitty_report(tsr_term *t);
+int term_kitty_flags(const tsr_term *t);
+void term_modify_keys(tsr_term *t, const parser_seq *seq);
+void term_modify_keys_report(tsr_term *t, const parser_seq *seq);
+void term_keyboard_reset(tsr_term *t);
 /* DECREQTPARM (CSI Ps x) and DECRQPSR (CSI Ps $ w: DECCIR, DECTABSR). */
 void term_terminal_parameters(tsr_term *t, const parser_seq *seq);
 void term_presentation_report(tsr_term *t, const parser_seq *seq);

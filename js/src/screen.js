@@ -213,6 +213,28 @@ export class Screen {
   get bracketedPaste() { return this.mode(2004, { private: true }) === true; }
   get altScreen() { return this.abi.x.tsr_term_alt_screen(this._t()) !== 0; }
   get keypadApplication() { return this.abi.x.tsr_term_keypad_app(this._t()) !== 0; }
+  /** The kitty keyboard protocol's flags the program set on the shown buffer (0: off). */
+  get kittyKeyboard() { return this.abi.x.tsr_term_kitty_keyboard(this._t()); }
+  /** xterm's modifyOtherKeys level the program set (0, 1 or 2). */
+  get modifyOtherKeys() { return this.abi.x.tsr_term_modify_other_keys(this._t()); }
+
+  /**
+   * The bytes `press(key)` sends the program in the terminal's current modes, the
+   * keyboard protocol it turned on included (the core's encoder, as the host uses it).
+   * A name the core refuses throws a TesseraError with the reason.
+   */
+  keyBytes(key) {
+    const abi = this.abi, t = this._t();
+    const name = toBytes(String(key));
+    const k = abi.tmpPtr; // a tsr_key: code, ch, mods
+    let status = 0;
+    const why = abi.renderText((b) => {
+      status = abi.x.tsr_key_parse_why(abi.put(name), name.length, k, b);
+      return 0;
+    }, 'reading a key name');
+    if (status < 0) throw new TesseraError(why || this.abi.statusText(status), status);
+    return abi.renderBytes((b) => abi.x.tsr_encode_key(t, k, b), `encoding ${JSON.stringify(String(key))}`);
+  }
   get title() { return this.abi.cString(this.abi.x.tsr_term_title(this._t(), 0)); }
   get iconName() { return this.abi.cString(this.abi.x.tsr_term_icon_name(this._t(), 0)); }
   get bellCount() { return Number(this.abi.x.tsr_term_bell_count(this._t())); }

@@ -11,6 +11,24 @@ const ESC = '\x1b';
 for (const name of ENGINES) {
   const make = async (opts) => new Screen(await loadEngine({ engine: name }), opts);
 
+  test(`${name}: keyBytes follows the keyboard protocol the program turned on`, async () => {
+    const s = await make({ rows: 3, cols: 20 });
+    const bytes = (key) => Buffer.from(s.keyBytes(key)).toString('latin1');
+    assert.equal(s.kittyKeyboard, 0);
+    assert.equal(bytes('ctrl+c'), '\x03');
+    s.feed(`${ESC}[>1u`);
+    assert.equal(s.kittyKeyboard, 1);
+    assert.equal(bytes('ctrl+c'), `${ESC}[99;5u`);
+    assert.equal(bytes('escape'), `${ESC}[27u`);
+    s.feed(`${ESC}[?1049h`); // the alternate screen's own stack
+    assert.equal(s.kittyKeyboard, 0);
+    assert.equal(bytes('escape'), ESC);
+    s.feed(`${ESC}[?1049l${ESC}[<u${ESC}[>4;2m`);
+    assert.equal(s.modifyOtherKeys, 2);
+    assert.equal(bytes('ctrl+c'), `${ESC}[27;5;99~`);
+    assert.throws(() => s.keyBytes('ctrl+foo'), /unknown key 'foo'/);
+  });
+
   test(`${name}: text, rows, exact and styled snapshots of a coloured line`, async () => {
     const s = await make({ rows: 3, cols: 20 });
     s.feed(`${ESC}[1;32mDone${ESC}[0m in ${ESC}[38;2;1;2;3m3s`);

@@ -10,7 +10,7 @@
 #include "tessera/tessera.h"
 
 #include "check.h"
-
+#include "term_with.h"
 
 /* Prints bytes with controls escaped, for failure messages. */
 static void show(const char *label, const char *s, size_t n)
@@ -28,20 +28,6 @@ static void expect_bytes(int line, const char *what, const tsr_buf *got, const c
     fprintf(stderr, "%s:%d: %s: wrong bytes\n", __FILE__, line, what);
     show("want", want, want_len);
     show("got ", got->data ? got->data : "", got->len);
-}
-
-/* A 24x80 terminal that has been sent setup (mode changes). */
-static tsr_term *term_with(const char *setup)
-{
-    tsr_options o;
-    tsr_options_default(&o);
-    tsr_term *t = NULL;
-    if (tsr_term_new(&o, &t) != TSR_OK) {
-        fprintf(stderr, "cannot make a terminal\n");
-        exit(1);
-    }
-    CHECK(tsr_term_feed(t, setup, strlen(setup)) == TSR_OK);
-    return t;
 }
 
 /* ------------------------------------------------------------ spellings */

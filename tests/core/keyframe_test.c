@@ -192,6 +192,9 @@ static int same(const tsr_term *a, const tsr_term *b, const char *what, const ch
                     tsr_term_mouse_tracking(a) != tsr_term_mouse_tracking(b) ||
                     tsr_term_mouse_encoding(a) != tsr_term_mouse_encoding(b)))
         snprintf(why, sizeof why, "keypad or mouse");
+    if (!why[0] && (tsr_term_kitty_keyboard(a) != tsr_term_kitty_keyboard(b) ||
+                    tsr_term_modify_other_keys(a) != tsr_term_modify_other_keys(b)))
+        snprintf(why, sizeof why, "keyboard protocol");
     const char *sa, *sb;
     const char *ca = tsr_term_clipboard(a, &sa), *cb = tsr_term_clipboard(b, &sb);
     if (!why[0] && ((ca == NULL) != (cb == NULL) ||
@@ -237,6 +240,9 @@ static const struct probe {
     {"cursor report", "\x1b[6n\x1b[?6n", 0},
     {"attributes over an area (DECSACE decides its shape)", "\x1b[1;2;2;3;7$r", 0},
     {"a wider and shorter screen", "", 1},
+    {"keyboard stacks popped and asked, both buffers",
+     "\x1b[?u\x1b[<u\x1b[?u\x1b[<u\x1b[?u\x1b[?47h\x1b[?u\x1b[<u\x1b[?u\x1b[?47l\x1b[?u"
+     "\x1b[?4m", 0},
 };
 
 static void check_input(const input *in)
@@ -313,6 +319,13 @@ static void test_handwritten(void)
     check_bytes("modes", 3, 10, 0,
                 "\x1b[4h\x1b[20h\x1b[?1h\x1b[?5h\x1b[?25l\x1b=\x1b[?1004h\x1b[?2004h"
                 "\x1b[?2026h\x1b[?1002h\x1b[?1015hx");
+    check_bytes("keyboard protocols", 3, 10, 0,
+                "\x1b[>1u\x1b[>5u\x1b[=2;2u\x1b[?1049h\x1b[>31u\x1b[>4;2m");
+    check_bytes("keyboard stack of the buffer not shown", 3, 10, 0,
+                "\x1b[?1049h\x1b[>8u\x1b[>9u\x1b[?1049l\x1b[>3u\x1b[>4;1m");
+    check_bytes("keyboard stack full", 3, 10, 0,
+                "\x1b[>1u\x1b[>2u\x1b[>3u\x1b[>4u\x1b[>5u\x1b[>6u\x1b[>7u\x1b[>8u\x1b[>9u");
+    check_bytes("keyboard flags set on an empty stack", 3, 10, 0, "\x1b[=12u");
     check_bytes("cursor shapes", 3, 10, 0, "\x1b[4 q");
     check_bytes("cursor blink by mode 12", 3, 10, 0, "\x1b[?12h");
     check_bytes("steady default cursor", 3, 10, 0, "\x1b[0 q\x1b[?12l");
@@ -423,6 +436,26 @@ static void random_token(tsr_buf *b, int rows, int cols)
         add(b, run);
         break;
     }
+    }
+}
+
+/* Random streams of the keyboard protocols' sequences between buffer
+ * switches: both stacks, at any depth, survive the keyframe. */
+static void test_random_keyboard(int count)
+{
+    static const char *const tokens[] = {
+        "\x1b[>1u", "\x1b[>27u", "\x1b[>u", "\x1b[<u", "\x1b[<3u", "\x1b[=5;2u", "\x1b[=1;3u",
+        "\x1b[=9u", "\x1b[>4;1m", "\x1b[>4;2m", "\x1b[>4m", "\x1b[?1049h", "\x1b[?1049l",
+        "\x1b[?47h", "\x1b[?47l", "k"};
+    for (int i = 0; i < count; i++) {
+        tsr_buf b = {0};
+        int n = 1 + (int)(next() % 40);
+        for (int k = 0; k < n; k++)
+            add(&b, tokens[next() % (sizeof tokens / sizeof tokens[0])]);
+        char name[64];
+        snprintf(name, sizeof name, "random keyboard stream %d", i);
+        check_bytes(name, 3, 8, 0, b.data ? b.data : "");
+        tsr_buf_free(&b);
     }
 }
 
@@ -640,5 +673,6 @@ int main(int argc, char **argv)
     for (int i = 1; i < argc; i++)
         test_case_file(argv[i]);
     test_random(3000);
+    test_random_keyboard(300);
     return check_report();
 }

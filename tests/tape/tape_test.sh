@@ -42,6 +42,11 @@ case_less_pages() {
     script "$HERE/less_pages.tape"
     expect_code 0
 }
+# A program that turns on kitty's flags (on both screens) and modifyOtherKeys 2
+# receives the bytes those modes send (the waits in the tape check each key).
+case_keyboard_protocols() { script "$HERE/keyboard_protocols.tape"; expect_code 0; }
+# vim turns on modifyOtherKeys 2 by itself; its <S-CR> mapping fires only on those bytes.
+case_vim_modify_other_keys() { script "$HERE/vim_modify_other_keys.tape"; expect_code 0; }
 case_htop_quit() { script "$HERE/htop_quit.tape"; expect_code 0; }
 case_dialog_msgbox() { script "$HERE/dialog_msgbox.tape"; expect_code 0; }
 case_bash_dialog_actions() { script "$HERE/bash_dialog_actions.tape"; expect_code 0; }

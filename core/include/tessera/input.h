@@ -1,11 +1,13 @@
 /* tessera: input encoders, the bytes a terminal sends to its program.
  *
  * Pure functions of the terminal's current modes (DECCKM, DECKPAM, LNM,
- * mouse tracking and encoding, ?1004, ?2004): they read the terminal, never
- * change it, and do no I/O. Every encoder appends to out and, on failure,
- * leaves out exactly as it was. The encoders follow xterm with its default
- * resources (no modifyOtherKeys, metaSendsEscape on); the key table with
- * every byte is in the README ("Keys").
+ * mouse tracking and encoding, ?1004, ?2004, the keyboard protocols): they
+ * read the terminal, never change it, and do no I/O. Every encoder appends
+ * to out and, on failure, leaves out exactly as it was. Keys follow xterm
+ * with its default resources (metaSendsEscape on) until the program turns
+ * on the kitty keyboard protocol (CSI > flags u) or modifyOtherKeys
+ * (CSI > 4 ; n m); then they follow that, kitty's first when both are on.
+ * Every byte is in docs/keys.md.
  *
  * Failing loudly: asking for input the program has not enabled (a mouse
  * event with tracking off, motion without ?1002/?1003, a release under ?9,
@@ -81,7 +83,10 @@ int tsr_key_parse_why(const char *name, size_t len, tsr_key *out, tsr_buf *why);
  * tsr_key_parse reads back to the same key. */
 int tsr_key_name(const tsr_key *key, tsr_buf *out);
 
-/* The bytes xterm sends for the key in the terminal's current modes. */
+/* The bytes the key sends in the terminal's current modes: xterm's, or the
+ * kitty keyboard protocol's or modifyOtherKeys' when the program turned one
+ * on. Under kitty's flag 2 (event types) the bytes are the press and then
+ * the release. Which keys parse does not depend on the modes. */
 int tsr_encode_key(const tsr_term *t, const tsr_key *key, tsr_buf *out);
 int tsr_encode_key_why(const tsr_term *t, const tsr_key *key, tsr_buf *out, tsr_buf *why);
 

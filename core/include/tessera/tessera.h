@@ -47,6 +47,7 @@ const char *tsr_status_str(int status);
 #define TSR_MAX_OSC_BYTES 65536  /* longer OSC strings are dropped, noted */
 #define TSR_MAX_UNHANDLED 100
 #define TSR_TITLE_STACK_DEPTH 10
+#define TSR_KITTY_STACK_DEPTH 8 /* kitty's own bound (screen.h): a push onto a full stack drops the oldest */
 /* OSC 8: distinct hyperlinks alive at once (on the screen, the scrollback,
  * a saved cursor or a kept revision), and the longest URI kept (VTE's
  * bound); past either the text is written without a link, noted. */
@@ -269,6 +270,12 @@ int tsr_term_mouse_tracking(const tsr_term *term);
 int tsr_term_mouse_encoding(const tsr_term *term);
 int tsr_term_alt_screen(const tsr_term *term);     /* the alternate buffer is active */
 int tsr_term_keypad_app(const tsr_term *term);     /* DECKPAM */
+/* The kitty keyboard protocol's flags on the active buffer's stack (0 when
+ * empty): 1 disambiguate, 2 event types, 4 alternate keys, 8 all keys as
+ * escape codes, 16 associated text. */
+int tsr_term_kitty_keyboard(const tsr_term *term);
+/* xterm's modifyOtherKeys level (CSI > 4 ; n m): 0, 1 or 2. */
+int tsr_term_modify_other_keys(const tsr_term *term);
 
 /* Title and icon name as UTF-8 (never NULL; len may be NULL). */
 const char *tsr_term_title(const tsr_term *term, size_t *len);
