@@ -43,12 +43,25 @@ int term_origin_row(const tsr_term *t)
     return y < 0 ? 0 : y;
 }
 
+/* The flags the hot paths (text, CR, LF) test instead of four margins. */
+static void margins_changed(tsr_term *t)
+{
+    t->lr_margins = t->left > 0 || t->right < t->cols - 1;
+    t->full_margins = !t->lr_margins && t->top == 0 && t->bottom == t->rows - 1;
+}
+
+void term_reset_lr_margins(tsr_term *t)
+{
+    t->left = 0;
+    t->right = t->cols - 1;
+    margins_changed(t);
+}
+
 void term_reset_margins(tsr_term *t)
 {
     t->top = 0;
     t->bottom = t->rows - 1;
-    t->left = 0;
-    t->right = t->cols - 1;
+    term_reset_lr_margins(t);
 }
 
 /* A pair of 1-based margins as DECSTBM and DECSLRM give them: 0 means the
@@ -64,6 +77,7 @@ static void set_margins(tsr_term *t, int lo, int hi, int max, int *lo_at, int *h
         return;
     *lo_at = lo - 1;
     *hi_at = hi - 1;
+    margins_changed(t);
     term_move_to_origin(t, 0, 0);
 }
 
@@ -77,16 +91,6 @@ void term_set_tb_margins(tsr_term *t, int top, int bottom)
 void term_set_lr_margins(tsr_term *t, int left, int right)
 {
     set_margins(t, left, right, t->cols, &t->left, &t->right);
-}
-
-static int lr_full(const tsr_term *t)
-{
-    return t->left == 0 && t->right == t->cols - 1;
-}
-
-static int full_region(const tsr_term *t)
-{
-    return t->top == 0 && t->bottom == t->rows - 1 && lr_full(t);
 }
 
 /* Copies columns left..right of row sy into row dy (dy != sy). A wide
@@ -125,7 +129,7 @@ static void scroll_margins(tsr_term *t, int top, int bot, int n, int up)
 /* Rows top..bot up (or down) by n, within the left/right margins. */
 static void scroll_rows(tsr_term *t, int top, int bot, int n, int up)
 {
-    if (!lr_full(t))
+    if (t->lr_margins)
         scroll_margins(t, top, bot, n, up);
     else if (up)
         term_fail(t, grid_scroll_region_up(t->g, top, bot, n, term_erase_id(t)));
@@ -151,12 +155,14 @@ void term_index(tsr_term *t)
 {
     term_reset_wrap(t);
     if (t->y == t->bottom) {
-        if (full_region(t)) {
+        if (t->full_margins) {
             int rc = grid_scroll_up_full(t->g, term_erase_id(t));
             if (rc)
                 term_fail(t, rc);
+        } else if (!t->lr_margins) {
+            term_fail(t, grid_scroll_region_up(t->g, t->top, t->bottom, 1, term_erase_id(t)));
         } else if (term_in_lr(t)) {
-            term_scroll_up(t, 1);
+            scroll_margins(t, t->top, t->bottom, 1, 1);
         }
     } else if (t->y < t->rows - 1) {
         t->y++;
@@ -167,7 +173,7 @@ void term_reverse_index(tsr_term *t)
 {
     term_reset_wrap(t);
     if (t->y == t->top) {
-        if (term_in_lr(t))
+        if (!t->lr_margins || term_in_lr(t))
             term_scroll_down(t, 1);
     } else if (t->y > 0) {
         t->y--;
@@ -178,7 +184,10 @@ void term_reverse_index(tsr_term *t)
  * (xterm's CarriageReturn). */
 void term_carriage_return(tsr_term *t)
 {
-    t->x = mode_get(t, M_DECOM) || t->x >= t->left ? t->left : 0;
+    if (t->lr_margins)
+        t->x = mode_get(t, M_DECOM) || t->x >= t->left ? t->left : 0;
+    else
+        t->x = 0;
     term_reset_wrap(t);
 }
 

@@ -122,10 +122,8 @@ static void set_mode(tsr_term *t, const mode_row *m, int on)
         mode_put(t, m->value, on);
         if (m->value == M_DECOM)
             term_move_to_origin(t, 0, 0);
-        else if (m->value == M_DECLRMM && !on) {
-            t->left = 0; /* DEC STD 070 5.5.1: resetting it clears the margins */
-            t->right = t->cols - 1;
-        }
+        else if (m->value == M_DECLRMM && !on)
+            term_reset_lr_margins(t); /* DEC STD 070 5.5.1: resetting it clears them */
         else if (m->value == M_BLINK12)
             t->cursor_blink = on;
         return;

@@ -78,6 +78,7 @@ void term_print_ascii(tsr_term *t, const uint8_t *s, size_t n)
         if (--n == 0)
             return;
     }
+    const int cols = t->cols;
     const int awm = mode_get(t, M_DECAWM);
     const int irm = mode_get(t, M_IRM);
     const uint32_t style = term_pen_id(t);
@@ -92,7 +93,8 @@ void term_print_ascii(tsr_term *t, const uint8_t *s, size_t n)
         }
         r = term_row_w(t, t->y);
         int x = t->x;
-        const int end = term_text_end(t); /* once per line, not per character */
+        /* the margin, tested once per line, not per character */
+        const int end = t->lr_margins ? term_text_end(t) : cols;
         size_t k = (size_t)(end - x);
         if (k > n)
             k = n;

@@ -58,6 +58,8 @@ struct tsr_term {
     saved_cursor saved[2]; /* by buffer: 0 primary, 1 alternate */
     int top, bottom;       /* scroll margins, inclusive */
     int left, right;       /* left/right margins, inclusive: the whole width unless DECLRMM */
+    int lr_margins;        /* left/right margins narrower than the screen */
+    int full_margins;      /* all four margins at the screen's edges */
     uint8_t *tabs;         /* one flag per column */
 
     uint32_t modes;
@@ -223,8 +225,11 @@ void term_cursor_forward(tsr_term *t, int n);
 /* The cursor's column (row) as DECOM counts it: from the left (top) margin. */
 int term_origin_col(const tsr_term *t);
 int term_origin_row(const tsr_term *t);
-/* Both pairs of margins back to the whole screen (DECSTR, DECALN, resize). */
+/* Both pairs of margins back to the whole screen (DECSTR, DECALN, resize),
+ * or the left/right pair only (DECLRMM reset). Margins change only through
+ * these and DECSTBM/DECSLRM, which keep lr_margins and full_margins. */
 void term_reset_margins(tsr_term *t);
+void term_reset_lr_margins(tsr_term *t);
 /* DECSTBM, DECSLRM: 1-based (0: the default); ignored unless the first is
  * less than the second; a valid pair homes the cursor. */
 void term_set_tb_margins(tsr_term *t, int top, int bottom);
