@@ -448,7 +448,7 @@ static void csi_decrqm(tsr_term *t, const parser_seq *s, uint8_t f)
     SEQ('q', '>', 0, csi_xtversion, "XTVERSION", "xterm ctlseqs") \
     PLAIN('r', csi_decstbm, "DECSTBM", "DEC STD 070")             \
     SEQ('r', 0, '$', csi_deccara, "DECCARA", "DEC STD 070")       \
-    PLAIN('s', csi_scosc, "SCOSC/DECSLRM", "xterm ctlseqs")       \
+    PLAIN('s', csi_scosc, "SCOSC/DECSLRM", "DEC STD 070 5.5.1")   \
     PLAIN('t', csi_xtwinops, "XTWINOPS", "xterm ctlseqs")         \
     SEQ('t', 0, '$', csi_decrara, "DECRARA", "DEC STD 070")       \
     PLAIN('u', csi_scorc, "SCORC", "xterm ctlseqs")               \
