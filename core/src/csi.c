@@ -65,54 +65,63 @@ static void csi_cud(tsr_term *t, const parser_seq *s, uint8_t f)
     (void)f;
     move_vertical(t, t->x, count(s, 0));
 }
-/* VPR and VPB move as CUP does (xterm's CursorSet), not as CUD and CUU:
- * to the screen's edge, or within the margins only under DECOM. */
-static void move_row_relative(tsr_term *t, int dy)
+/* VPR, VPB and HPR move as CUP does (xterm's CursorSet), not as CUD, CUU
+ * and CUF: to the screen's edge, or within the margins only under DECOM. */
+static void move_relative(tsr_term *t, int dx, int dy)
 {
-    int row = t->y - (mode_get(t, M_DECOM) ? t->top : 0);
-    term_move_to_origin(t, t->x, (row < 0 ? 0 : row) + dy);
+    term_move_to_origin(t, term_origin_col(t) + dx, term_origin_row(t) + dy);
 }
 /* VPR - ECMA-48 8.3.160 */
 static void csi_vpr(tsr_term *t, const parser_seq *s, uint8_t f)
 {
     (void)f;
-    move_row_relative(t, count(s, 0));
+    move_relative(t, 0, count(s, 0));
 }
 /* VPB - ECMA-48 8.3.159 */
 static void csi_vpb(tsr_term *t, const parser_seq *s, uint8_t f)
 {
     (void)f;
-    move_row_relative(t, -count(s, 0));
+    move_relative(t, 0, -count(s, 0));
 }
-/* CUF - ECMA-48 8.3.20; HPR - ECMA-48 8.3.59 */
+/* CUF - ECMA-48 8.3.20 (stops at the right margin from left of it) */
 static void csi_cuf(tsr_term *t, const parser_seq *s, uint8_t f)
 {
     (void)f;
-    term_move_to(t, t->x + count(s, 0), t->y);
+    term_cursor_forward(t, count(s, 0));
 }
-/* CUB - ECMA-48 8.3.18; HPB - ECMA-48 8.3.58 */
+/* HPR - ECMA-48 8.3.59 */
+static void csi_hpr(tsr_term *t, const parser_seq *s, uint8_t f)
+{
+    (void)f;
+    move_relative(t, count(s, 0), 0);
+}
+/* CUB - ECMA-48 8.3.18; HPB - ECMA-48 8.3.58 (stop at the left margin from
+ * right of it) */
 static void csi_cub(tsr_term *t, const parser_seq *s, uint8_t f)
 {
     (void)f;
-    term_move_to(t, t->x - count(s, 0), t->y);
+    term_cursor_back(t, count(s, 0));
 }
-/* CNL - ECMA-48 8.3.12 */
+/* CNL - ECMA-48 8.3.12: down, then as CR (to the left margin) */
 static void csi_cnl(tsr_term *t, const parser_seq *s, uint8_t f)
 {
     (void)f;
-    move_vertical(t, 0, count(s, 0));
+    move_vertical(t, t->x, count(s, 0));
+    term_carriage_return(t);
 }
-/* CPL - ECMA-48 8.3.13 */
+/* CPL - ECMA-48 8.3.13: up, then as CR */
 static void csi_cpl(tsr_term *t, const parser_seq *s, uint8_t f)
 {
     (void)f;
-    move_vertical(t, 0, -count(s, 0));
+    move_vertical(t, t->x, -count(s, 0));
+    term_carriage_return(t);
 }
-/* CHA - ECMA-48 8.3.9; HPA - ECMA-48 8.3.57 */
+/* CHA - ECMA-48 8.3.9; HPA - ECMA-48 8.3.57 (from the left margin under
+ * DECOM, as xterm's CursorSet) */
 static void csi_cha(tsr_term *t, const parser_seq *s, uint8_t f)
 {
     (void)f;
-    term_move_to(t, count(s, 0) - 1, t->y);
+    term_move_to_origin(t, count(s, 0) - 1, term_origin_row(t));
 }
 /* CUP - ECMA-48 8.3.21; HVP - ECMA-48 8.3.63 */
 static void csi_cup(tsr_term *t, const parser_seq *s, uint8_t f)
@@ -211,7 +220,7 @@ static void csi_da(tsr_term *t, const parser_seq *s, uint8_t f)
 static void csi_vpa(tsr_term *t, const parser_seq *s, uint8_t f)
 {
     (void)f;
-    term_move_to_origin(t, t->x, count(s, 0) - 1);
+    term_move_to_origin(t, term_origin_col(t), count(s, 0) - 1);
 }
 /* TBC - ECMA-48 8.3.154 */
 static void csi_tbc(tsr_term *t, const parser_seq *s, uint8_t f)
@@ -328,24 +337,17 @@ static void csi_xtversion(tsr_term *t, const parser_seq *s, uint8_t f)
 static void csi_decstbm(tsr_term *t, const parser_seq *s, uint8_t f)
 {
     (void)f;
-    int top = param(s, 0, 1);
-    int bot = param(s, 1, t->rows);
-    if (top < 1)
-        top = 1;
-    if (bot < 1 || bot > t->rows)
-        bot = t->rows;
-    if (top >= bot)
-        return;
-    t->top = top - 1;
-    t->bottom = bot - 1;
-    term_move_to_origin(t, 0, 0);
+    term_set_tb_margins(t, param(s, 0, 1), param(s, 1, 0));
 }
-/* SCOSC - xterm ctlseqs (saves as DECSC does) */
+/* SCOSC - xterm ctlseqs (saves as DECSC does); while DECLRMM is set,
+ * DECSLRM - DEC STD 070 5.5.1: Pl ; Pr s */
 static void csi_scosc(tsr_term *t, const parser_seq *s, uint8_t f)
 {
-    (void)s;
     (void)f;
-    term_save_cursor(t);
+    if (mode_get(t, M_DECLRMM))
+        term_set_lr_margins(t, param(s, 0, 1), param(s, 1, 0));
+    else
+        term_save_cursor(t);
 }
 /* SCORC - xterm ctlseqs */
 static void csi_scorc(tsr_term *t, const parser_seq *s, uint8_t f)
@@ -456,7 +458,7 @@ static void csi_xtqmodkeys(tsr_term *t, const parser_seq *s, uint8_t f)
     PLAIN('X', csi_ech, "ECH", "ECMA-48 8.3.38")                  \
     PLAIN('Z', csi_cbt, "CBT", "ECMA-48 8.3.7")                   \
     PLAIN('`', csi_cha, "HPA", "ECMA-48 8.3.57")                  \
-    PLAIN('a', csi_cuf, "HPR", "ECMA-48 8.3.59")                  \
+    PLAIN('a', csi_hpr, "HPR", "ECMA-48 8.3.59")                  \
     PLAIN('b', csi_rep, "REP", "ECMA-48 8.3.103")                 \
     PLAIN('c', csi_da, "DA", "ECMA-48 8.3.24")                    \
     SEQ('c', '=', 0, csi_da, "DA3", "DEC STD 070")                \
@@ -484,7 +486,7 @@ static void csi_xtqmodkeys(tsr_term *t, const parser_seq *s, uint8_t f)
     SEQ('q', '>', 0, csi_xtversion, "XTVERSION", "xterm ctlseqs") \
     PLAIN('r', csi_decstbm, "DECSTBM", "DEC STD 070")             \
     SEQ('r', 0, '$', csi_deccara, "DECCARA", "DEC STD 070")       \
-    PLAIN('s', csi_scosc, "SCOSC", "xterm ctlseqs")               \
+    PLAIN('s', csi_scosc, "SCOSC/DECSLRM", "DEC STD 070 5.5.1")   \
     PLAIN('t', csi_xtwinops, "XTWINOPS", "xterm ctlseqs")         \
     SEQ('t', 0, '$', csi_decrara, "DECRARA", "DEC STD 070")       \
     PLAIN('u', csi_scorc, "SCORC", "xterm ctlseqs")               \

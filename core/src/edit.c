@@ -1,6 +1,9 @@
 /* Cursor motion, line feeds and scrolling, erasure, and the insert/delete
  * operations on characters and lines. Scrolling the full screen on the
- * primary buffer feeds the scrollback; a partial region never does. */
+ * primary buffer feeds the scrollback; a partial region never does. With
+ * left/right margins (DECLRMM, DECSLRM) scrolling, line and character
+ * editing move only the cells between them, and only when the cursor is
+ * between them; erasure ignores them, as in xterm. */
 #include <string.h>
 
 #include "term.h"
@@ -20,7 +23,7 @@ void term_move_to(tsr_term *t, int x, int y)
 void term_move_to_origin(tsr_term *t, int x, int y)
 {
     if (mode_get(t, M_DECOM)) {
-        t->x = clampi(x, 0, t->cols - 1);
+        t->x = clampi(x + t->left, t->left, t->right);
         t->y = clampi(y + t->top, t->top, t->bottom);
         term_reset_wrap(t);
     } else {
@@ -28,35 +31,138 @@ void term_move_to_origin(tsr_term *t, int x, int y)
     }
 }
 
-static int full_region(const tsr_term *t)
+int term_origin_col(const tsr_term *t)
 {
-    return t->top == 0 && t->bottom == t->rows - 1;
+    int x = t->x - (mode_get(t, M_DECOM) ? t->left : 0);
+    return x < 0 ? 0 : x;
+}
+
+int term_origin_row(const tsr_term *t)
+{
+    int y = t->y - (mode_get(t, M_DECOM) ? t->top : 0);
+    return y < 0 ? 0 : y;
+}
+
+/* The flags the hot paths (text, CR, LF) test instead of four margins. */
+static void margins_changed(tsr_term *t)
+{
+    t->lr_margins = t->left > 0 || t->right < t->cols - 1;
+    t->full_margins = !t->lr_margins && t->top == 0 && t->bottom == t->rows - 1;
+}
+
+void term_reset_lr_margins(tsr_term *t)
+{
+    t->left = 0;
+    t->right = t->cols - 1;
+    margins_changed(t);
+}
+
+void term_reset_margins(tsr_term *t)
+{
+    t->top = 0;
+    t->bottom = t->rows - 1;
+    term_reset_lr_margins(t);
+}
+
+/* A pair of 1-based margins as DECSTBM and DECSLRM give them: 0 means the
+ * first or last line or column (max); a pair not in order is ignored, as
+ * xterm does, and a valid one is stored 0-based and homes the cursor. */
+static void set_margins(tsr_term *t, int lo, int hi, int max, int *lo_at, int *hi_at)
+{
+    if (lo < 1)
+        lo = 1;
+    if (hi < 1 || hi > max)
+        hi = max;
+    if (lo >= hi)
+        return;
+    *lo_at = lo - 1;
+    *hi_at = hi - 1;
+    margins_changed(t);
+    term_move_to_origin(t, 0, 0);
+}
+
+/* DECSTBM - DEC STD 070 */
+void term_set_tb_margins(tsr_term *t, int top, int bottom)
+{
+    set_margins(t, top, bottom, t->rows, &t->top, &t->bottom);
+}
+
+/* DECSLRM - DEC STD 070 5.5.1 (xterm ctlseqs) */
+void term_set_lr_margins(tsr_term *t, int left, int right)
+{
+    set_margins(t, left, right, t->cols, &t->left, &t->right);
+}
+
+/* Copies columns left..right of row sy into row dy (dy != sy). A wide
+ * character the margins cut is blanked on both rows' sides of the cut. */
+static void copy_margin_cells(tsr_term *t, int dy, int sy)
+{
+    int l = t->left, r1 = t->right + 1;
+    row *d = term_row_w(t, dy);
+    const row *s = term_row(t, sy);
+    term_split_wide(d, l, r1);
+    int rc = TSR_OK;
+    for (int x = l; x < r1 && rc == TSR_OK; x++)
+        rc = row_copy_cell(d, x, s, &s->cells[x]);
+    term_fail(t, rc);
+    if (d->cells[l].flags & CELL_TAIL)
+        row_blank_cells(d, l, l + 1, d->cells[l].style);
+    if (d->cells[r1 - 1].flags & CELL_WIDE)
+        row_blank_cells(d, r1 - 1, r1, d->cells[r1 - 1].style);
+}
+
+/* Scrolls the rectangle of rows top..bot between the left and right margins
+ * n rows up (or down), blanks coming in: xterm's scrollInMargins. */
+static void scroll_margins(tsr_term *t, int top, int bot, int n, int up)
+{
+    int h = bot - top + 1;
+    if (n > h)
+        n = h;
+    for (int i = 0; i < h - n; i++) {
+        int y = up ? top + i : bot - i;
+        copy_margin_cells(t, y, up ? y + n : y - n);
+    }
+    for (int i = h - n; i < h; i++)
+        term_erase_cells(t, up ? top + i : bot - i, t->left, t->right + 1, 0);
+}
+
+/* Rows top..bot up (or down) by n, within the left/right margins. */
+static void scroll_rows(tsr_term *t, int top, int bot, int n, int up)
+{
+    if (t->lr_margins)
+        scroll_margins(t, top, bot, n, up);
+    else if (up)
+        term_fail(t, grid_scroll_region_up(t->g, top, bot, n, term_erase_id(t)));
+    else
+        term_fail(t, grid_scroll_region_down(t->g, top, bot, n, term_erase_id(t)));
 }
 
 void term_scroll_up(tsr_term *t, int n)
 {
-    if (n < 1)
-        return;
-    term_fail(t, grid_scroll_region_up(t->g, t->top, t->bottom, n, term_erase_id(t)));
+    if (n >= 1)
+        scroll_rows(t, t->top, t->bottom, n, 1);
 }
 
 void term_scroll_down(tsr_term *t, int n)
 {
-    if (n < 1)
-        return;
-    term_fail(t, grid_scroll_region_down(t->g, t->top, t->bottom, n, term_erase_id(t)));
+    if (n >= 1)
+        scroll_rows(t, t->top, t->bottom, n, 0);
 }
 
+/* At the bottom margin only a cursor between the left and right margins
+ * scrolls; one outside them stays (xterm's xtermIndex). */
 void term_index(tsr_term *t)
 {
     term_reset_wrap(t);
     if (t->y == t->bottom) {
-        if (full_region(t)) {
+        if (t->full_margins) {
             int rc = grid_scroll_up_full(t->g, term_erase_id(t));
             if (rc)
                 term_fail(t, rc);
-        } else {
-            term_scroll_up(t, 1);
+        } else if (!t->lr_margins) {
+            term_fail(t, grid_scroll_region_up(t->g, t->top, t->bottom, 1, term_erase_id(t)));
+        } else if (term_in_lr(t)) {
+            scroll_margins(t, t->top, t->bottom, 1, 1);
         }
     } else if (t->y < t->rows - 1) {
         t->y++;
@@ -66,15 +172,36 @@ void term_index(tsr_term *t)
 void term_reverse_index(tsr_term *t)
 {
     term_reset_wrap(t);
-    if (t->y == t->top)
-        term_scroll_down(t, 1);
-    else if (t->y > 0)
+    if (t->y == t->top) {
+        if (!t->lr_margins || term_in_lr(t))
+            term_scroll_down(t, 1);
+    } else if (t->y > 0) {
         t->y--;
+    }
 }
 
+/* To the left margin, or column 0 from left of it outside origin mode
+ * (xterm's CarriageReturn). */
 void term_carriage_return(tsr_term *t)
 {
-    t->x = 0;
+    if (t->lr_margins)
+        t->x = mode_get(t, M_DECOM) || t->x >= t->left ? t->left : 0;
+    else
+        t->x = 0;
+    term_reset_wrap(t);
+}
+
+void term_cursor_back(tsr_term *t, int n)
+{
+    int stop = t->x >= t->left ? t->left : 0;
+    t->x = t->x - n < stop ? stop : t->x - n;
+    term_reset_wrap(t);
+}
+
+void term_cursor_forward(tsr_term *t, int n)
+{
+    int stop = t->x <= t->right ? t->right : t->cols - 1;
+    t->x = t->x + n > stop ? stop : t->x + n;
     term_reset_wrap(t);
 }
 
@@ -84,17 +211,20 @@ void term_tab(tsr_term *t, int n)
      * column anyway), as xterm does; a backward tab clears it. */
     if (n < 0)
         term_reset_wrap(t);
+    /* as xterm's TabToNextStop: never past the right margin (from right of
+     * it too); TabToPrevStop: never left of the left one under DECOM */
+    int stop = mode_get(t, M_DECOM) ? t->left : 0;
     for (; n > 0; n--) {
         int x = t->x + 1;
         while (x < t->cols - 1 && !t->tabs[x])
             x++;
-        t->x = x < t->cols ? x : t->cols - 1;
+        t->x = x < t->right ? x : t->right;
     }
     for (; n < 0; n++) {
         int x = t->x - 1;
         while (x > 0 && !t->tabs[x])
             x--;
-        t->x = x > 0 ? x : 0;
+        t->x = x > stop ? x : stop;
     }
 }
 
@@ -187,37 +317,43 @@ void term_erase_chars(tsr_term *t, int n)
     term_erase_cells(t, t->y, t->x, x1, t->protect_iso);
 }
 
-/* Deletes n cells at x in row r, shifting the rest left (DCH, DECDC). */
-static void delete_cells(tsr_term *t, row *r, int x, int n, uint32_t blank)
+/* Deletes n cells at x in row r, shifting the rest up to end (exclusive)
+ * left (DCH, DECDC). */
+static void delete_cells(row *r, int x, int end, int n, uint32_t blank)
 {
-    int cols = t->cols;
-    if (n > cols - x)
-        n = cols - x;
+    if (n > end - x)
+        n = end - x;
     term_split_wide(r, x, x + n);
-    memmove(&r->cells[x], &r->cells[x + n], sizeof(cell) * (size_t)(cols - x - n));
-    row_blank_cells(r, cols - n, cols, blank);
+    term_split_wide(r, end, end);
+    memmove(&r->cells[x], &r->cells[x + n], sizeof(cell) * (size_t)(end - x - n));
+    row_blank_cells(r, end - n, end, blank);
     r->flags &= (uint8_t)~ROW_WRAPPED;
 }
 
+/* DCH - ECMA-48 8.3.26: only inside the left/right margins, up to the right
+ * one; from outside nothing at all (xterm's DeleteChar). */
 void term_delete_chars(tsr_term *t, int n)
 {
+    if (!term_in_lr(t))
+        return;
     term_reset_wrap(t);
-    delete_cells(t, term_row_w(t, t->y), t->x, n, term_erase_id(t));
+    delete_cells(term_row_w(t, t->y), t->x, t->right + 1, n, term_erase_id(t));
 }
 
 /* DECIC and DECDC (at the cursor's column), DECBI and DECFI (at the left margin): n
- * columns from column x in every line of the region; 0 when the cursor is outside it. */
+ * columns from column x to the right margin in every line of the region; 0 when the
+ * cursor is outside the margins. */
 static int edit_columns(tsr_term *t, int x, int n, int insert)
 {
-    if (t->y < t->top || t->y > t->bottom)
-        return 0; /* as xterm: only from inside the scroll region */
+    if (t->y < t->top || t->y > t->bottom || !term_in_lr(t))
+        return 0; /* as xterm's xtermColScroll: only from inside the margins */
     uint32_t blank = term_erase_id(t);
     for (int y = t->top; y <= t->bottom; y++) {
         row *r = term_row_w(t, y);
         if (insert)
-            term_shift_right(t, r, x, n, blank);
+            term_shift_right(r, x, t->right + 1, n, blank);
         else
-            delete_cells(t, r, x, n, blank);
+            delete_cells(r, x, t->right + 1, n, blank);
     }
     return 1;
 }
@@ -238,12 +374,10 @@ void term_delete_columns(tsr_term *t, int n)
  * left margin the region's text moves right instead, a blank column coming in. */
 void term_back_index(tsr_term *t)
 {
-    if (t->x > 0) {
-        term_reset_wrap(t);
-        t->x--;
-        return;
-    }
-    edit_columns(t, 0, 1, 1);
+    if (t->x == t->left)
+        edit_columns(t, t->left, 1, 1);
+    else
+        term_cursor_back(t, 1);
 }
 
 /* DECFI - DEC STD 070 (xterm ctlseqs): one column right; at the right margin the
@@ -251,36 +385,36 @@ void term_back_index(tsr_term *t)
  * wrap stays pending (as xterm 379 shows). */
 void term_forward_index(tsr_term *t)
 {
-    if (t->x < t->cols - 1) {
-        term_reset_wrap(t);
-        t->x++;
+    if (t->x == t->right)
+        edit_columns(t, t->left, 1, 0);
+    else
+        term_cursor_forward(t, 1);
+}
+
+/* IL, DL: only from inside all four margins; the lines move between the
+ * left and right ones and the cursor goes to the left one (xterm). */
+static void edit_lines(tsr_term *t, int n, int up)
+{
+    if (t->y < t->top || t->y > t->bottom || !term_in_lr(t))
         return;
-    }
-    edit_columns(t, 0, 1, 0);
+    scroll_rows(t, t->y, t->bottom, n, up);
+    t->x = t->left;
+    term_reset_wrap(t);
 }
 
 void term_insert_lines(tsr_term *t, int n)
 {
-    if (t->y < t->top || t->y > t->bottom)
-        return;
-    term_fail(t, grid_scroll_region_down(t->g, t->y, t->bottom, n, term_erase_id(t)));
-    t->x = 0;
-    term_reset_wrap(t);
+    edit_lines(t, n, 0);
 }
 
 void term_delete_lines(tsr_term *t, int n)
 {
-    if (t->y < t->top || t->y > t->bottom)
-        return;
-    term_fail(t, grid_scroll_region_up(t->g, t->y, t->bottom, n, term_erase_id(t)));
-    t->x = 0;
-    term_reset_wrap(t);
+    edit_lines(t, n, 1);
 }
 
 void term_fill_alignment(tsr_term *t)
 {
-    t->top = 0;
-    t->bottom = t->rows - 1;
+    term_reset_margins(t);
     for (int y = 0; y < t->rows; y++) {
         term_fail(t, grid_clear_row(t->g, y, 0));
         row *r = term_row_w(t, y);

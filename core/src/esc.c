@@ -39,11 +39,7 @@ void term_execute(tsr_term *t, uint8_t c)
 {
     switch (c) {
     case 0x07: t->bells++; break;
-    case 0x08:
-        if (t->x > 0) /* from a pending wrap too, as xterm does */
-            t->x--;
-        term_reset_wrap(t);
-        break;
+    case 0x08: term_cursor_back(t, 1); break; /* from a pending wrap too, as xterm does */
     case 0x09: term_tab(t, 1); break;
     case 0x0a: case 0x0b: case 0x0c:
         term_index(t);

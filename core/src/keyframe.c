@@ -528,8 +528,9 @@ static int saved_is_live(const tsr_term *t)
            s->gl == t->gl;
 }
 
-/* The cursor: margins and origin first (both home it), then the place;
- * a pending wrap is made by printing the last column's character again.
+/* The cursor: margins (DECLRMM before DECSLRM) and origin first (they home
+ * it), then the place; a pending wrap is made by printing the character at
+ * the last column (or the right margin) again.
  * In origin mode a cursor outside the margins (only DECRC puts it there)
  * comes back at the nearest row inside them, unless DECRC can do it. */
 static void cursor(kf *k)
@@ -537,6 +538,10 @@ static void cursor(kf *k)
     const tsr_term *t = k->t;
     if (t->top != 0 || t->bottom != t->rows - 1)
         putf(k, "\x1b[%d;%dr", t->top + 1, t->bottom + 1);
+    if (mode_get(t, M_DECLRMM))
+        put(k, "\x1b[?69h");
+    if (t->left != 0 || t->right != t->cols - 1)
+        putf(k, "\x1b[%d;%ds", t->left + 1, t->right + 1);
     if (saved_is_live(t)) {
         put(k, "\x1b" "8");
         k->x = -1;
@@ -547,8 +552,9 @@ static void cursor(kf *k)
         put(k, "\x1b[?6h");
     int y = origin ? t->y - t->top : t->y;
     int limit = origin ? t->bottom - t->top : t->rows - 1;
-    cup(k, y < 0 ? 0 : y > limit ? limit : y, t->x);
-    if (!t->pending_wrap || t->x != t->cols - 1)
+    int col = origin ? t->x - t->left : t->x;
+    cup(k, y < 0 ? 0 : y > limit ? limit : y, col < 0 ? 0 : col);
+    if (!t->pending_wrap || (t->x != t->cols - 1 && t->x != t->right))
         return;
     const row *r = term_row(t, t->y);
     int x = t->x;

@@ -90,7 +90,7 @@ void term_restore_cursor(tsr_term *t)
     t->single_shift = 0;
     term_update_charset_fast(t);
     term_move_to(t, s->x, s->y);
-    t->pending_wrap = s->pending_wrap && t->x == t->cols - 1;
+    t->pending_wrap = s->pending_wrap && (t->x == t->cols - 1 || t->x == t->right);
 }
 
 static void clear_grid_screen(tsr_term *t, grid *g)
@@ -122,6 +122,8 @@ static void set_mode(tsr_term *t, const mode_row *m, int on)
         mode_put(t, m->value, on);
         if (m->value == M_DECOM)
             term_move_to_origin(t, 0, 0);
+        else if (m->value == M_DECLRMM && !on)
+            term_reset_lr_margins(t); /* DEC STD 070 5.5.1: resetting it clears them */
         else if (m->value == M_BLINK12)
             t->cursor_blink = on;
         return;
@@ -207,8 +209,7 @@ void term_soft_reset(tsr_term *t)
     for (size_t i = 0; i < sizeof mode_rows / sizeof mode_rows[0]; i++)
         if (mode_rows[i].store == ST_BIT && mode_rows[i].decstr)
             mode_put(t, mode_rows[i].value, mode_rows[i].def);
-    t->top = 0;
-    t->bottom = t->rows - 1;
+    term_reset_margins(t); /* DECLRMM is reset with the table's modes */
     memset(t->cs, CS_ASCII, sizeof t->cs);
     t->gl = 0;
     t->single_shift = 0;

@@ -280,6 +280,9 @@ void term_dcs(tsr_term *t, const parser_seq *seq, uint8_t final, const uint8_t *
         } else if (len == 1 && data[0] == 'r') {
             snprintf(out, sizeof out, "\x1bP1$r%d;%dr\x1b\\", t->top + 1, t->bottom + 1);
             term_reply(t, out);
+        } else if (len == 1 && data[0] == 's') { /* DECSLRM, whether DECLRMM is set or not */
+            snprintf(out, sizeof out, "\x1bP1$r%d;%ds\x1b\\", t->left + 1, t->right + 1);
+            term_reply(t, out);
         } else if (len == 2 && data[0] == ' ' && data[1] == 'q') {
             int v = t->cursor_shape == TSR_CURSOR_DEFAULT ? (t->cursor_blink ? 1 : 2)
                     : t->cursor_shape * 2 - t->cursor_blink;

@@ -12,28 +12,32 @@ static void wrap_line(tsr_term *t)
 {
     term_row_w(t, t->y)->flags |= ROW_WRAPPED;
     term_index(t);
-    t->x = 0;
+    t->x = t->left; /* xterm's WrapLine: to the left margin, wherever the line ended */
     t->pending_wrap = 0;
 }
 
-/* Shifts cells x.. right by n within row r (insert mode, ICH, DECIC). */
-void term_shift_right(tsr_term *t, row *r, int x, int n, uint32_t blank)
+/* Shifts cells x..end-1 right by n within row r (insert mode, ICH, DECIC):
+ * what passes end is lost. */
+void term_shift_right(row *r, int x, int end, int n, uint32_t blank)
 {
-    int cols = t->cols;
-    if (n > cols - x)
-        n = cols - x;
+    if (n > end - x)
+        n = end - x;
     term_split_wide(r, x, x);
-    memmove(&r->cells[x + n], &r->cells[x], sizeof(cell) * (size_t)(cols - x - n));
+    term_split_wide(r, end, end);
+    memmove(&r->cells[x + n], &r->cells[x], sizeof(cell) * (size_t)(end - x - n));
     row_blank_cells(r, x, x + n, blank);
-    /* a wide character pushed half off the edge is cut */
-    if (r->cells[cols - 1].flags & CELL_WIDE)
-        row_blank_cells(r, cols - 1, cols, r->cells[cols - 1].style);
+    /* a wide character pushed half past the edge is cut */
+    if (r->cells[end - 1].flags & CELL_WIDE)
+        row_blank_cells(r, end - 1, end, r->cells[end - 1].style);
 }
 
+/* ICH - ECMA-48 8.3.64: only inside the left/right margins, up to the right
+ * one (xterm's InsertChar, which ends a pending wrap either way). */
 void term_insert_chars(tsr_term *t, int n)
 {
     term_reset_wrap(t);
-    term_shift_right(t, term_row_w(t, t->y), t->x, n, term_erase_id(t));
+    if (term_in_lr(t))
+        term_shift_right(term_row_w(t, t->y), t->x, t->right + 1, n, term_erase_id(t));
 }
 
 /* The hot loop of plain text. */
@@ -89,11 +93,13 @@ void term_print_ascii(tsr_term *t, const uint8_t *s, size_t n)
         }
         r = term_row_w(t, t->y);
         int x = t->x;
-        size_t k = (size_t)(cols - x);
+        /* the margin, tested once per line, not per character */
+        const int end = t->lr_margins ? term_text_end(t) : cols;
+        size_t k = (size_t)(end - x);
         if (k > n)
             k = n;
         if (irm)
-            term_shift_right(t, r, x, (int)k, term_erase_id(t));
+            term_shift_right(r, x, end, (int)k, term_erase_id(t));
         term_split_wide(r, x, x + (int)k);
         cell *c = &r->cells[x];
         write_ascii_cells(c, s, k, style, flags, t->ascii_isa);
@@ -101,16 +107,16 @@ void term_print_ascii(tsr_term *t, const uint8_t *s, size_t n)
         n -= k;
         x += (int)k;
         last_x = x - 1;
-        if (x < cols) {
+        if (x < end) {
             t->x = x;
             continue;
         }
-        t->x = cols - 1;
+        t->x = end - 1;
         if (awm) {
             t->pending_wrap = 1;
         } else if (n) {
             /* no autowrap: the rest lands on the last column in turn */
-            c = &r->cells[cols - 1];
+            c = &r->cells[end - 1];
             c->cp = s[n - 1];
             s += n;
             n = 0;
@@ -139,7 +145,7 @@ static void widen(tsr_term *t, int y, int x)
     r->cells[x + 1].style = r->cells[x].style;
     r->cells[x + 1].flags = CELL_TAIL | (r->cells[x].flags & CELL_PROTECTED);
     if (t->y == y && t->x == x + 1 && !t->pending_wrap) {
-        if (t->x + 1 < t->cols)
+        if (t->x + 1 < term_text_end(t))
             t->x++;
         else if (mode_get(t, M_DECAWM))
             t->pending_wrap = 1;
@@ -184,9 +190,10 @@ static inline void put_char(tsr_term *t, row *r, uint32_t cp, int w, int bc)
     t->gc_bc = bc;
     t->gc_state = 0;
     t->last_cp = cp;
+    int end = term_text_end(t);
     t->x += w;
-    if (t->x >= t->cols) {
-        t->x = t->cols - 1;
+    if (t->x >= end) {
+        t->x = end - 1;
         t->pending_wrap = mode_get(t, M_DECAWM);
     }
 }
@@ -201,7 +208,8 @@ static void place(tsr_term *t, uint32_t cp, int w, int bc)
     }
     if (w == 2 && t->cols < 2)
         w = 1;
-    if (w == 2 && t->x == t->cols - 1) {
+    int end = term_text_end(t);
+    if (w == 2 && t->x == end - 1) {
         if (awm) {
             /* xterm: the last column stays blank and the character wraps */
             row *r = term_row_w(t, t->y);
@@ -209,12 +217,12 @@ static void place(tsr_term *t, uint32_t cp, int w, int bc)
             row_blank_cells(r, t->x, t->x + 1, term_erase_id(t));
             wrap_line(t);
         } else {
-            t->x = t->cols - 2;
+            t->x = end - 2;
         }
     }
     row *r = term_row_w(t, t->y);
     if (mode_get(t, M_IRM))
-        term_shift_right(t, r, t->x, w, term_erase_id(t));
+        term_shift_right(r, t->x, term_text_end(t), w, term_erase_id(t));
     put_char(t, r, cp, w, bc);
 }
 

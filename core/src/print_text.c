@@ -122,11 +122,12 @@ static size_t simple_run(tsr_term *t, const uint8_t *s, size_t n)
         (t->gc_valid && !uni_left_simple(t->gc_bc)))
         return 0;
     const int cols = t->cols;
+    const int stop = t->lr_margins ? term_text_end(t) : cols; /* once per run */
     const int x0 = t->x;
     uint32_t cp;
     unsigned v;
     size_t len = text_char(s, n, &cp, &v);
-    if (!len || !(v & UNI_SIMPLE) || x0 + uni_value_width(v) > cols)
+    if (!len || !(v & UNI_SIMPLE) || x0 + uni_value_width(v) > stop)
         return 0;
     row *r = term_row_w(t, t->y);
     const uint64_t style = (uint64_t)term_pen_id(t) << 32;
@@ -137,7 +138,7 @@ static size_t simple_run(tsr_term *t, const uint8_t *s, size_t n)
      * lies between is overwritten whole. */
     term_split_wide(r, x0, x0);
     cell *c = &r->cells[x0];
-    cell *const edge = &r->cells[cols - 1];
+    cell *const edge = &r->cells[stop - 1];
     cell *head = c;   /* where the last character went */
     int emoji = 0;    /* head is an emoji with only Extend marks after it (GB11) */
     const uint8_t *p = s, *const end = s + n;
@@ -220,10 +221,10 @@ done:;
     } else {
         t->last_cp = cp;
     }
-    if (x < cols) {
+    if (x < stop) {
         t->x = x;
     } else {
-        t->x = cols - 1;
+        t->x = stop - 1;
         t->pending_wrap = mode_get(t, M_DECAWM);
     }
     return (size_t)(p - s);

@@ -2,7 +2,7 @@
  * (erase, selective erase), DECCRA (copy), DECCARA and DECRARA (change and
  * reverse the visual attributes, over the rectangle or, by DECSACE, the
  * stream of cells from its first corner to its last). Coordinates are 1-based and, under
- * DECOM, relative to the scroll region, which then bounds them; a missing or
+ * DECOM, relative to the margins (top/bottom and left/right), which then bound them; a missing or
  * zero one is the default (the whole page); one past the edge is clamped; a
  * rectangle whose top is below its bottom, or whose left is right of its
  * right, is ignored. The cursor stays. Checked against xterm 379. */
@@ -19,27 +19,27 @@ static int arg(const parser_seq *s, int i, int def)
     return i < s->nparams && s->params[i] > 0 ? s->params[i] : def;
 }
 
-/* The rows a rectangle may cover: the page, or the region under DECOM. */
-static void row_bounds(const tsr_term *t, int *lo, int *hi)
+/* What a rectangle may cover: the page, or within the margins under DECOM
+ * (xterm's getMinRow .. getMaxCol). */
+static rect bounds(const tsr_term *t)
 {
-    int origin = mode_get(t, M_DECOM);
-    *lo = origin ? t->top : 0;
-    *hi = origin ? t->bottom : t->rows - 1;
+    if (mode_get(t, M_DECOM))
+        return (rect){t->top, t->left, t->bottom, t->right};
+    return (rect){0, 0, t->rows - 1, t->cols - 1};
 }
 
 /* The rectangle of parameters i..i+3. Returns 0 when it holds no cell. */
 static int rect_at(const tsr_term *t, const parser_seq *s, int i, rect *r)
 {
-    int lo, hi;
-    row_bounds(t, &lo, &hi);
-    r->top = lo + arg(s, i, 1) - 1;
-    r->left = arg(s, i + 1, 1) - 1;
-    r->bottom = lo + arg(s, i + 2, hi - lo + 1) - 1;
-    r->right = arg(s, i + 3, t->cols) - 1;
-    if (r->bottom > hi)
-        r->bottom = hi;
-    if (r->right > t->cols - 1)
-        r->right = t->cols - 1;
+    rect b = bounds(t);
+    r->top = b.top + arg(s, i, 1) - 1;
+    r->left = b.left + arg(s, i + 1, 1) - 1;
+    r->bottom = b.top + arg(s, i + 2, b.bottom - b.top + 1) - 1;
+    r->right = b.left + arg(s, i + 3, b.right - b.left + 1) - 1;
+    if (r->bottom > b.bottom)
+        r->bottom = b.bottom;
+    if (r->right > b.right)
+        r->right = b.right;
     return r->top <= r->bottom && r->left <= r->right;
 }
 
@@ -81,20 +81,18 @@ static void blank_cut_halves(row *w, int x0, int x1)
 
 void term_copy_rect(tsr_term *t, const parser_seq *s)
 {
-    rect src;
-    int lo, hi;
-    row_bounds(t, &lo, &hi);
+    rect src, b = bounds(t);
     if (!rect_at(t, s, 0, &src))
         return;
     /* parameter 4 is the source page and 7 the destination's: one page here */
-    int top = lo + arg(s, 5, 1) - 1, left = arg(s, 6, 1) - 1;
-    if (top > hi || left > t->cols - 1)
+    int top = b.top + arg(s, 5, 1) - 1, left = b.left + arg(s, 6, 1) - 1;
+    if (top > b.bottom || left > b.right)
         return;
     int h = src.bottom - src.top + 1, w = src.right - src.left + 1;
-    if (h > hi - top + 1)
-        h = hi - top + 1;
-    if (w > t->cols - left)
-        w = t->cols - left;
+    if (h > b.bottom - top + 1)
+        h = b.bottom - top + 1;
+    if (w > b.right - left + 1)
+        w = b.right - left + 1;
     /* the source as it was: the areas may overlap */
     row **from = calloc((size_t)h, sizeof *from);
     int rc = from ? TSR_OK : TSR_ERR_NOMEM;

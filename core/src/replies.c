@@ -50,7 +50,7 @@ void term_device_status(tsr_term *t, const parser_seq *s)
 {
     int p = s->nparams && s->params[0] >= 0 ? s->params[0] : 0;
     int row = t->y + 1 - (mode_get(t, M_DECOM) ? t->top : 0);
-    int col = t->x + 1;
+    int col = t->x + 1 - (mode_get(t, M_DECOM) ? t->left : 0);
     if (s->marker == '?') {
         if (p == 6) {
             int nums[3] = {row, col, 1};

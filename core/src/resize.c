@@ -327,8 +327,7 @@ int term_resize(tsr_term *t, int rows, int cols)
     commit(&t->alt, &pa, rows, cols);
     t->rows = rows;
     t->cols = cols;
-    t->top = 0;
-    t->bottom = rows - 1;
+    term_reset_margins(t); /* all four, as xterm's resetMargins */
     if (alt) {
         cx = ax;
         cy = ay;

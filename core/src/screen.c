@@ -76,8 +76,7 @@ static void reset_state(tsr_term *t)
     t->protect_iso = 0;
     t->rect_extent = 0;
     memset(t->saved, 0, sizeof t->saved);
-    t->top = 0;
-    t->bottom = t->rows - 1;
+    term_reset_margins(t);
     reset_tabs(t);
     t->modes = modes_defaults();
     t->mouse_tracking = TSR_MOUSE_OFF;

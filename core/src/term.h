@@ -57,6 +57,9 @@ struct tsr_term {
 
     saved_cursor saved[2]; /* by buffer: 0 primary, 1 alternate */
     int top, bottom;       /* scroll margins, inclusive */
+    int left, right;       /* left/right margins, inclusive: the whole width unless DECLRMM */
+    int lr_margins;        /* left/right margins narrower than the screen */
+    int full_margins;      /* all four margins at the screen's edges */
     uint8_t *tabs;         /* one flag per column */
 
     uint32_t modes;
@@ -128,6 +131,21 @@ static inline void term_reset_wrap(tsr_term *t)
 {
     t->pending_wrap = 0;
     t->gc_y = -1;
+}
+
+/* The cursor's column lies within the left/right margins (DEC STD 070 5.5.1:
+ * what scrolls, inserts and deletes only from inside them). */
+static inline int term_in_lr(const tsr_term *t)
+{
+    return t->x >= t->left && t->x <= t->right;
+}
+
+/* The column after the last one text may fill from the cursor: the right
+ * margin's neighbour, or the screen's edge once the cursor is right of the
+ * margin (xterm's dotext: "the right-margin is ineffective"). */
+static inline int term_text_end(const tsr_term *t)
+{
+    return t->x <= t->right ? t->right + 1 : t->cols;
 }
 
 /* Visible row y for reading. */
@@ -206,6 +224,22 @@ void term_move_to_origin(tsr_term *t, int x, int y); /* honours DECOM */
 void term_index(tsr_term *t);         /* LF/IND: down, scrolling at the margin */
 void term_reverse_index(tsr_term *t); /* RI */
 void term_carriage_return(tsr_term *t);
+/* CUB, BS: n columns left, stopping at the left margin when not already left
+ * of it; CUF: n right, stopping at the right margin when not right of it. */
+void term_cursor_back(tsr_term *t, int n);
+void term_cursor_forward(tsr_term *t, int n);
+/* The cursor's column (row) as DECOM counts it: from the left (top) margin. */
+int term_origin_col(const tsr_term *t);
+int term_origin_row(const tsr_term *t);
+/* Both pairs of margins back to the whole screen (DECSTR, DECALN, resize),
+ * or the left/right pair only (DECLRMM reset). Margins change only through
+ * these and DECSTBM/DECSLRM, which keep lr_margins and full_margins. */
+void term_reset_margins(tsr_term *t);
+void term_reset_lr_margins(tsr_term *t);
+/* DECSTBM, DECSLRM: 1-based (0: the default); ignored unless the first is
+ * less than the second; a valid pair homes the cursor. */
+void term_set_tb_margins(tsr_term *t, int top, int bottom);
+void term_set_lr_margins(tsr_term *t, int left, int right);
 void term_tab(tsr_term *t, int n);    /* n > 0 forward, n < 0 back */
 void term_scroll_up(tsr_term *t, int n);
 void term_scroll_down(tsr_term *t, int n);
@@ -213,8 +247,9 @@ void term_erase_display(tsr_term *t, int how, int selective);
 void term_erase_line(tsr_term *t, int how, int selective);
 void term_erase_chars(tsr_term *t, int n);
 void term_insert_chars(tsr_term *t, int n);
-/* Shifts the cells of row r from x right by n, blanks entering (print.c). */
-void term_shift_right(tsr_term *t, row *r, int x, int n, uint32_t blank);
+/* Shifts the cells of row r from x up to end (exclusive) right by n, blanks
+ * entering (print.c). */
+void term_shift_right(row *r, int x, int end, int n, uint32_t blank);
 /* Blanks cells x0..x1-1 of row y, sparing protected cells when selective. */
 void term_erase_cells(tsr_term *t, int y, int x0, int x1, int selective);
 /* DECFRA, DECERA / DECSERA, DECCRA (rect.c): the rectangle in the parameters. */
@@ -224,7 +259,8 @@ void term_copy_rect(tsr_term *t, const parser_seq *seq);
 /* DECCARA (reverse 0) and DECRARA (reverse 1). */
 void term_change_rect_attrs(tsr_term *t, const parser_seq *seq, int reverse);
 /* DECIC, DECDC: n columns at the cursor's, in every line of the scroll
- * region (nothing when the cursor is outside it); the cursor stays. */
+ * region up to the right margin (nothing when the cursor is outside the
+ * margins); the cursor stays. */
 void term_insert_columns(tsr_term *t, int n);
 void term_delete_columns(tsr_term *t, int n);
 /* DECBI, DECFI: the cursor one column left (right), or at that margin the region's

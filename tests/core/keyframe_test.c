@@ -172,7 +172,7 @@ static int same(const tsr_term *a, const tsr_term *b, const char *what, const ch
         for (int x = 0; !why[0] && x < tsr_term_cols(a); x++)
             if (!same_cell(a, b, y, x) && !pending_over_blank(a, b, y, x))
                 snprintf(why, sizeof why, "cell %d,%d", y, x);
-    static const int dec_modes[] = {1, 5, 6, 7, 9, 12, 25, 47, 66, 1000, 1002, 1003, 1004,
+    static const int dec_modes[] = {1, 5, 6, 7, 9, 12, 25, 47, 66, 69, 1000, 1002, 1003, 1004,
                                     1005, 1006, 1015, 1047, 1049, 2004, 2026};
     for (size_t i = 0; !why[0] && i < sizeof dec_modes / sizeof dec_modes[0]; i++) {
         int va = -1, vb = -1;
@@ -238,6 +238,9 @@ static const struct probe {
     {"selective erase", "\x1b[?2J", 0},
     {"pen, palette and colour queries", "\x1bP$qm\x1b\\\x1b]4;1;?\x07\x1b]4;200;?\x07\x1b]10;?\x07\x1b]11;?\x07\x1b]12;?\x07", 0},
     {"cursor report", "\x1b[6n\x1b[?6n", 0},
+    {"margins' reports", "\x1bP$qr\x1b\\\x1bP$qs\x1b\\", 0},
+    {"text, lines and characters edited within the margins",
+     "\r\nabcdefghijklmnopqrstuvwxyz\x1b[L\x1b[P\x1b[2@\x1b[S\x1bM\x1b[6n", 0},
     {"attributes over an area (DECSACE decides its shape)", "\x1b[1;2;2;3;7$r", 0},
     {"a wider and shorter screen", "", 1},
     {"keyboard stacks popped and asked, both buffers",
@@ -332,6 +335,12 @@ static void test_handwritten(void)
     check_bytes("bar blinking", 3, 10, 0, "\x1b[5 q");
     check_bytes("margins and origin", 8, 10, 0, "\x1b[3;6r\x1b[?6h\x1b[2;4Hx");
     check_bytes("margins, cursor outside", 8, 10, 0, "\x1b[3;6r\x1b[8;2Hx");
+    check_bytes("left and right margins", 6, 10, 0, "\x1b[?69h\x1b[3;7s\x1b[2;5Hx");
+    check_bytes("all four margins and origin", 8, 10, 0,
+                "\x1b[2;6r\x1b[?69h\x1b[3;7s\x1b[?6h\x1b[2;2Hx");
+    check_bytes("left/right margin mode, no margins", 4, 10, 0, "\x1b[?69hab");
+    check_bytes("pending wrap at the right margin", 4, 10, 0, "\x1b[?69h\x1b[2;6s\x1b[2;3Habcd");
+    check_bytes("cursor right of the right margin", 4, 10, 0, "\x1b[?69h\x1b[2;6s\x1b[2;9Hx");
     check_bytes("charsets", 3, 10, 0, "\x1b(0lqk\x1b)A\x0e#\x0f\x1b*0\x1bn");
     check_bytes("saved cursor", 5, 10, 0,
                 "\x1b[3;4H\x1b[1;32m\x1b(0\x1b[1\"q\x1b" "7\x1b[m\x1b(B\x1b[0\"q\x1b[1;1Hx");
@@ -400,7 +409,7 @@ static void random_token(tsr_buf *b, int rows, int cols)
         "\x1b]4;3;#abcdef\x07", "\x1b]104\x07", "\x1b]10;#111111\x07", "\x1b]52;p;eA==\x07",
         "\x1b#8", "\x1b[!p", "\x1b[m", "\x1b[1m", "\x1b[4:3m", "\x1b[7m", "\x1b[53m",
         "\x1b[2;9m", "\x1b[21m", "\x1b[?J", "\x1b[?2K", "\x1b[r", "\x1b[b", "\x1b[?2J",
-        "\x1b[3J"};
+        "\x1b[3J", "\x1b[?69h", "\x1b[?69l", "\x1b" "6", "\x1b" "9"};
     static const char *const with_n[] = {"\x1b[%uA", "\x1b[%uB", "\x1b[%uC", "\x1b[%uD",
                                          "\x1b[%uJ", "\x1b[%uK", "\x1b[%uX", "\x1b[%u@",
                                          "\x1b[%uP", "\x1b[%uL", "\x1b[%uM", "\x1b[%uS",
@@ -420,8 +429,9 @@ static void random_token(tsr_buf *b, int rows, int cols)
         addf(b, "\x1b[%u;%uH", 1 + next() % (unsigned)rows, 1 + next() % (unsigned)(cols + 1));
         break;
     case 6:
-        switch (next() % 4) {
+        switch (next() % 5) {
         case 0: addf(b, "\x1b[38;5;%u;48;2;%u;7;9m", next() % 256, next() % 256); break;
+        case 4: addf(b, "\x1b[%u;%us", 1 + next() % (unsigned)cols, 1 + next() % (unsigned)cols); break;
         case 1: addf(b, "\x1b[58:5:%u;%um", next() % 256, 90 + next() % 8); break;
         case 2: addf(b, "\x1b[%u;%ur", 1 + next() % (unsigned)rows, 1 + next() % (unsigned)rows); break;
         default: addf(b, "\x1b[%uG\x1bH\x1b[%uG", 1 + next() % (unsigned)cols, 1); break;
