@@ -318,6 +318,13 @@ static void csi_decrara(tsr_term *t, const parser_seq *s, uint8_t f)
     (void)f;
     term_change_rect_attrs(t, s, 1);
 }
+/* DECRQCRA - DEC STD 070: Pid ; Pp ; Pt ; Pl ; Pb ; Pr */
+static void csi_decrqcra(tsr_term *t, const parser_seq *s, uint8_t f)
+{
+    (void)f;
+    term_checksum_rect(t, s);
+}
+
 /* DECSACE - DEC STD 070: Ps 2 rectangles, 0 or 1 streams */
 static void csi_decsace(tsr_term *t, const parser_seq *s, uint8_t f)
 {
@@ -499,6 +506,7 @@ static void csi_xtqmodkeys(tsr_term *t, const parser_seq *s, uint8_t f)
     PLAIN('x', csi_decreqtparm, "DECREQTPARM", "xterm ctlseqs")   \
     SEQ('x', 0, '$', csi_decfra, "DECFRA", "DEC STD 070")         \
     SEQ('x', 0, '*', csi_decsace, "DECSACE", "DEC STD 070")       \
+    SEQ('y', 0, '*', csi_decrqcra, "DECRQCRA", "DEC STD 070")     \
     SEQ('z', 0, '$', csi_decera, "DECERA", "DEC STD 070")         \
     SEQ('{', 0, '$', csi_decsera, "DECSERA", "DEC STD 070")       \
     SEQ('}', 0, '\'', csi_decic, "DECIC", "DEC STD 070")          \

@@ -6,6 +6,7 @@
  * zero one is the default (the whole page); one past the edge is clamped; a
  * rectangle whose top is below its bottom, or whose left is right of its
  * right, is ignored. The cursor stays. Checked against xterm 379. */
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "term.h"
@@ -202,4 +203,43 @@ void term_change_rect_attrs(tsr_term *t, const parser_seq *s, int reverse)
         rc = change_cells(t, y, x0, x1, set, clear, flip);
     }
     term_fail(t, rc);
+}
+
+/* One cell's part of a DECRQCRA checksum, as xterm 379 counts it in its
+ * default (DEC) form: the character's low byte, plus 0x10 underline, 0x20
+ * inverse, 0x40 blink, 0x80 bold. Erased cells count as spaces; a space
+ * counts only where it was drawn or carries attributes or colours, or at
+ * the rectangle's first cell. */
+static int checksum_cell(const tsr_term *t, const row *w, int x, int first)
+{
+    const cell *c = &w->cells[x];
+    int n;
+    uint32_t one;
+    const uint32_t *cps = row_cell_cps(w, c, &n, &one);
+    /* xterm keeps 0xffff in a wide character's right half: it counts 0xff */
+    int ch = c->flags & CELL_TAIL ? 0xff : n ? (int)(cps[0] & 0xff) : ' ';
+    const tsr_style *st = style_get(&t->styles, c->style);
+    int attrs = st->attrs || st->underline || TSR_COLOR_KIND(st->fg) != TSR_COLOR_KIND_DEFAULT ||
+                TSR_COLOR_KIND(st->bg) != TSR_COLOR_KIND_DEFAULT || (c->flags & CELL_PROTECTED);
+    ch += (st->underline ? 0x10 : 0) + (st->attrs & TSR_ATTR_INVERSE ? 0x20 : 0) +
+          (st->attrs & TSR_ATTR_BLINK ? 0x40 : 0) + (st->attrs & TSR_ATTR_BOLD ? 0x80 : 0);
+    return first || ch != ' ' || n || attrs || (c->flags & CELL_TAIL) ? ch : 0;
+}
+
+void term_checksum_rect(tsr_term *t, const parser_seq *s)
+{
+    int id = arg(s, 0, 0);
+    unsigned sum = 0;
+    rect r;
+    if (rect_at(t, s, 2, &r)) {
+        int first = 1;
+        for (int y = r.top; y <= r.bottom; y++) {
+            const row *w = term_row(t, y);
+            for (int x = r.left; x <= r.right; x++, first = 0)
+                sum += (unsigned)checksum_cell(t, w, x, first);
+        }
+    }
+    char out[40];
+    snprintf(out, sizeof out, "\x1bP%d!~%04X\x1b\\", id, (0u - sum) & 0xffffu);
+    term_reply(t, out);
 }

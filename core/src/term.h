@@ -258,6 +258,8 @@ void term_erase_rect(tsr_term *t, const parser_seq *seq, int selective);
 void term_copy_rect(tsr_term *t, const parser_seq *seq);
 /* DECCARA (reverse 0) and DECRARA (reverse 1). */
 void term_change_rect_attrs(tsr_term *t, const parser_seq *seq, int reverse);
+/* DECRQCRA: answers DCS Pid ! ~ checksum ST (xterm's default form). */
+void term_checksum_rect(tsr_term *t, const parser_seq *seq);
 /* DECIC, DECDC: n columns at the cursor's, in every line of the scroll
  * region up to the right margin (nothing when the cursor is outside the
  * margins); the cursor stays. */

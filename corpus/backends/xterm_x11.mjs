@@ -33,6 +33,11 @@ const PROBES = [
 ];
 const PRINT = '\x1b[i'; // the screen (printerExtent)
 const DONE = ['done', '\x1b[5n'];
+// The alternate screen emptied (RIS leaves its contents, which ?47 would show again), then RIS.
+const CLEAR_ALL = '\x1b[?1049h\x1b[2J\x1b[?1049l\x1bc';
+// Under the runner's 10 s deadline for a command (a stuck resize is an error, not a hang).
+const RESIZE_WAIT_MS = 5000;
+const DONE_AFTER_SENTINEL = /\x1b\[9999;0\$y[\s\S]*\x1b\[0n$/;
 // One report: CSI ... final, DCS ... ST or OSC ... ST.
 const REPORT = /\x1b\[[0-9;?$]*[A-Za-z]|\x1bP[^\x1b]*\x1b\\|\x1b\][^\x1b]*\x1b\\/g;
 
@@ -40,6 +45,7 @@ class Backend {
   constructor() {
     this.session = null;
     this.replies = '';
+    this.largest = { rows: 0, cols: 0 }; // the largest size this xterm has had
   }
 
   // A fresh terminal for each case: RIS, after emptying the alternate screen (RIS leaves
@@ -57,10 +63,35 @@ class Backend {
       this.spare = startSession();
       await next.ready;
       this.session = next.session;
+      this.largest = { rows: 0, cols: 0 };
     }
-    await this.probe(`\x1b[8;${rows};${cols}t\x1b[?1049h\x1b[2J\x1b[?1049l\x1bc`, []);
+    // xterm keeps what lies beyond a narrowed screen and shows it again when the screen
+    // grows: RIS clears only what is shown, so it clears at the largest size used first.
+    const { largest } = this;
+    if (largest.rows > rows || largest.cols > cols) {
+      await this.resize(largest.rows, largest.cols);
+      await this.probe(CLEAR_ALL, []);
+    }
+    await this.resize(rows, cols);
+    await this.probe(CLEAR_ALL, []);
     this.replies = '';
     this.stackUsed = false;
+  }
+
+  // CSI 8 t asks the X server for the new size, which xterm takes when the server says so,
+  // later than its next answers: a case goes on once xterm reports the size (CSI 18 t).
+  async resize(rows, cols) {
+    this.largest.rows = Math.max(this.largest.rows, rows);
+    this.largest.cols = Math.max(this.largest.cols, cols);
+    const deadline = Date.now() + RESIZE_WAIT_MS;
+    let ask = `\x1b[8;${rows};${cols}t`;
+    for (;;) {
+      const a = await this.probe(ask, [['size', '\x1b[18t']]);
+      if (a.size === `\x1b[8;${rows};${cols}t`) return;
+      if (Date.now() > deadline) throw new XtermError(`xterm is ${JSON.stringify(a.size)} after resizing to ${rows}x${cols}`);
+      ask = '';
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
   }
 
   close() {
@@ -83,7 +114,9 @@ class Backend {
   // bytes before the sentinel's answer are the case's replies. Returns the probes' answers.
   async probe(bytes, probes) {
     const sent = SENTINEL + bytes + probes.map(([, b]) => b).join('') + DONE[1];
-    const all = await this.session.ask(sent, /\x1b\[0n$/, 'xterm did not answer');
+    // Done is DSR 5's answer after the sentinel's: a case that asked DSR 5 itself gets its
+    // answer before the sentinel's, which a late answer must not be taken for the end.
+    const all = await this.session.ask(sent, DONE_AFTER_SENTINEL, 'xterm did not answer');
     const at = all.lastIndexOf(SENTINEL_REPLY);
     if (at < 0) throw new XtermError('xterm did not answer the sentinel');
     this.replies += all.slice(0, at);
@@ -205,7 +238,7 @@ async function main() {
         case 'feed': await backend.feed(cmd.bytes); break;
         case 'resize':
           if (cmd.rows > MAX_SIZE || cmd.cols > MAX_SIZE) end(2, `line ${n}: resize takes ROWS COLS up to ${MAX_SIZE}: ${shownLine(Buffer.from(line, 'latin1'))}`);
-          await backend.probe(`\x1b[8;${cmd.rows};${cmd.cols}t`, []);
+          await backend.resize(cmd.rows, cmd.cols);
           break;
         case 'reset': await backend.session.write('\x1bc'); break;
         case 'mode': await say(await backend.mode(`${cmd.ansi ? '' : '?'}${cmd.mode}`)); break;
