@@ -263,12 +263,21 @@ static int stays_narrow(const row *r, int x, int cols)
     return 0;
 }
 
+static void wrap_flag(kf *k, int y)
+{
+    cup(k, y, k->t->cols - 1);
+    put(k, "xx");
+    k->x = -1;
+}
+
 /* Places such clusters the way they came: printed at the last column,
- * moved left by DCH (which drops a soft wrap: not on wrapped rows), left
- * to right so each move keeps the ones before. Returns how many. */
+ * moved left by DCH, left to right so each move keeps the ones before.
+ * DCH drops a soft wrap: a wrapped row gets its flag again after them,
+ * except the last row, whose flag comes from the row above. Returns how many. */
 static int narrow_clusters(kf *k, const row *r, int y, int cols, int tail)
 {
-    if (((r->flags & ROW_WRAPPED) && k->t->rows >= 2) || cols != k->t->cols)
+    int wrapped = (r->flags & ROW_WRAPPED) && k->t->rows >= 2;
+    if ((wrapped && y == k->t->rows - 1) || cols != k->t->cols)
         return 0;
     int placed = 0;
     for (int x = 0; x < tail - 1; x++) {
@@ -279,6 +288,10 @@ static int narrow_clusters(kf *k, const row *r, int y, int cols, int tail)
         putf(k, "\x1b[%dP", cols - 1 - x, 0);
         k->x = -1;
         placed++;
+    }
+    if (placed && wrapped) {
+        wrap_flag(k, y); /* its x is drawn over next, and the row below's after */
+        cup(k, y, 0);    /* back from the row below, where the flag left the cursor */
     }
     return placed;
 }
@@ -343,13 +356,6 @@ static void draw_row(kf *k, const row *r, int y)
         k->join_prev = 0;
         x++;
     }
-}
-
-static void wrap_flag(kf *k, int y)
-{
-    cup(k, y, k->t->cols - 1);
-    put(k, "xx");
-    k->x = -1;
 }
 
 static void wrap_flags(kf *k, const grid *g)

@@ -316,6 +316,11 @@ static void test_handwritten(void)
     check_bytes("wrap on the last row", 4, 5, 1, "\x1b[4;1Habcdefg\x1b[2;1H12345678");
     check_bytes("wrap then erase", 4, 5, 1, "abcdefgh\x1b[1;5H\x1b[1K");
     check_bytes("pending wrap", 3, 5, 0, "\x1b[2;1Habcde");
+    /* a VS16 cluster kept narrow in the last column, moved left by DCH on a
+     * row that then soft-wraps: placed by DCH, the row's wrap made again */
+    check_bytes("narrow cluster on a wrapped row", 7, 11, 1,
+                "\x1b[4;5HHQMGVV\x1b[5;5s\xe2\x98\xba\xef\xb8\x8f\x1b[4;2H\x1b[0P\x1b" "8"
+                "\xf0\x9f\x8f\xbd");
     check_bytes("pending wrap after a wide", 3, 5, 0, "\x1b[2;1Habc\xe4\xb8\x80");
     check_bytes("pending wrap, autowrap off later", 3, 5, 0, "abcde\x1b[?7l");
     check_bytes("autowrap off", 3, 5, 0, "\x1b[?7labcdefgh");
