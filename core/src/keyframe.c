@@ -415,10 +415,15 @@ static void saved_cursor_of(kf *k, const saved_cursor *s)
 {
     if (!s->valid)
         return;
+    /* a pending wrap left of the last column was at a right margin: one is
+     * made for it here, and gone before the live margins are set */
+    int at_margin = s->pending_wrap && s->x > 0 && s->x < k->t->cols - 1;
+    if (at_margin)
+        putf(k, "\x1b[?69h\x1b[1;%ds", s->x + 1, 0);
     if (s->origin)
-        put(k, "\x1b[?6h"); /* the margins are the whole screen here */
+        put(k, "\x1b[?6h"); /* the top and bottom margins are the whole screen here */
     cup(k, s->y, s->x);
-    if (s->pending_wrap && s->x == k->t->cols - 1) {
+    if (s->pending_wrap && (s->x == k->t->cols - 1 || at_margin)) {
         default_pen(k);
         put(k, "x");
     }
@@ -427,6 +432,8 @@ static void saved_cursor_of(kf *k, const saved_cursor *s)
     put(k, "\x1b" "7");
     if (s->origin)
         put(k, "\x1b[?6l");
+    if (at_margin)
+        put(k, "\x1b[?69l");
     default_pen(k);
     charsets_back(k, s->g, s->gl);
     k->x = -1;

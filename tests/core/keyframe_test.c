@@ -318,6 +318,8 @@ static void test_handwritten(void)
     check_bytes("pending wrap", 3, 5, 0, "\x1b[2;1Habcde");
     /* a VS16 cluster kept narrow in the last column, moved left by DCH on a
      * row that then soft-wraps: placed by DCH, the row's wrap made again */
+    check_bytes("saved with a pending wrap at a right margin", 3, 6, 0,
+                "\x1b[?69h\x1b[2;4s\x1b[3;3HXDJANPKLXTASTUMMJPHRGMZHAACON\x1b[?1049h\x1b[3;4H");
     check_bytes("narrow cluster on a wrapped row", 7, 11, 1,
                 "\x1b[4;5HHQMGVV\x1b[5;5s\xe2\x98\xba\xef\xb8\x8f\x1b[4;2H\x1b[0P\x1b" "8"
                 "\xf0\x9f\x8f\xbd");
