@@ -229,12 +229,23 @@ def row_text(line, columns):
     return "".join(line[x].data for x in range(columns))
 
 
+# A cell line's text after its position, by (cell, width): pyte's cells are immutable
+# tuples, a screen holds few distinct ones, and the sessions dump after every event.
+CELL_TAILS = {}
+CELL_TAILS_MAX = 65536
+
+
 def cell_line(y, x, c, width):
-    attrs = [name for name, on in (("bold", c.bold), ("italic", c.italics),
-                                   ("inverse", c.reverse), ("strike", c.strikethrough)) if on]
-    return b"cell %d %d %s width %d fg %s bg %s attrs %s underline %s\n" % (
-        y, x, quoted(c.data), width, color(c.fg).encode(), color(c.bg).encode(),
-        (",".join(attrs) or "none").encode(), b"single" if c.underscore else b"none")
+    tail = CELL_TAILS.get((c, width))
+    if tail is None:
+        attrs = [name for name, on in (("bold", c.bold), ("italic", c.italics),
+                                       ("inverse", c.reverse), ("strike", c.strikethrough)) if on]
+        tail = b"%s width %d fg %s bg %s attrs %s underline %s\n" % (
+            quoted(c.data), width, color(c.fg).encode(), color(c.bg).encode(),
+            (",".join(attrs) or "none").encode(), b"single" if c.underscore else b"none")
+        if len(CELL_TAILS) < CELL_TAILS_MAX:
+            CELL_TAILS[(c, width)] = tail
+    return b"cell %d %d " % (y, x) + tail
 
 
 class Adapter:
@@ -268,11 +279,14 @@ class Adapter:
         for i, line in enumerate(s.history.top):
             width = max([s.columns] + [k + 1 for k in line])
             out.append(b"scrollback %d %s\n" % (i, quoted(row_text(line, width))))
+        blank = s.default_char  # a plain blank one column wide: no cell line
         for y in range(s.lines):
             line = s.buffer[y]
             out.append(b"row %d %s\n" % (y, quoted(row_text(line, s.columns))))
             for x in range(s.columns):
                 c = line[x]
+                if c == blank:
+                    continue
                 width = cell_width(line, x)
                 if width != 1 or not is_plain_blank(c):
                     out.append(cell_line(y, x, c, width))
