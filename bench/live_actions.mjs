@@ -3,10 +3,11 @@
 // floor (bench/live_floor.c: a bare PTY, fork, exec and read loop in C).
 //
 //   node bench/live_actions.mjs [--runs N] [--bin build/bin/tessera] [--floor build/bin/live_floor]
-//                               [--only floor,host,cli,js] [--json]
+//                               [--only floor,host,host-nocg,cli,js] [--json]
 //
-// The program is `sh -c 'printf ready; exec cat'` on an 80x24 PTY (cat with
-// the terminal's echo on: a key typed comes back as its echo). One run does:
+// The program is `sh -c 'stty -icanon -echo; printf ready; exec cat'` on an
+// 80x24 PTY: cat reads each key at once and writes it back, so a key typed
+// comes back as the program's own echo and nothing stays unread. One run does:
 //
 //   launch   start to "ready" on the screen
 //            (then 150 ms untimed, so the program is waiting and its screen quiet)
@@ -23,11 +24,16 @@
 //            spawn command to the OUTPUT frame holding "ready"; ready the `ready`
 //            command to its INPUT_ACK; type and now an `input` command to the OUTPUT
 //            frame with the echo; close the `close` command to the host's exit
-//   cli      `tessera script --quiet TAPE`: a whole process per tape, so each action is
-//            the difference of the medians of two tapes that differ by that action
-//            (launch: the shortest tape, `run` then `expect "ready"`, which includes
-//            the process's start and the close at the tape's end: there is no close
-//            row of its own)
+//   host-nocg the same with TESSERA_CGROUP=off in the host's environment: no cgroup of
+//            its own for the program (docs/live-sessions.md), so launch and close
+//            without it show what the cgroup costs
+//   cli      `tessera script --quiet TAPE`: a whole process per tape, so an action is
+//            the difference of the medians of the tape that ends after the idle
+//            pause and one that goes on with that action 10 times, over 10 (`ready`;
+//            `type "q"` and `expect` its echo; `type --now "w"` and `expect`).
+//            launch is the shortest tape, `run` then `expect "ready"`, whole: the
+//            process's start and the close at the tape's end are in it, and there is
+//            no close row of its own
 //   js       the package as a test calls it: launch() and
 //            expectTerminal(getByText('ready')).toBePresent(); waitForInputReady();
 //            keyboard.type('q') and getByText('readyq') present; type('w', { now: true })
@@ -50,8 +56,8 @@ import { FrameDecoder } from '../js/src/frames.js';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
 const ACTIONS = ['launch', 'ready', 'type', 'now', 'close'];
-const VARIANTS = ['floor', 'host', 'cli', 'js'];
-const PROGRAM = ['sh', ['-c', 'printf ready; exec cat']];
+const VARIANTS = ['floor', 'host', 'host-nocg', 'cli', 'js'];
+const PROGRAM = ['sh', ['-c', 'stty -icanon -echo; printf ready; exec cat']];
 const IDLE_MS = 150;
 
 function parseArgs(argv) {
@@ -100,8 +106,8 @@ function runFloor(o) {
 
 /** A `tessera host` process and the frames it sends, decoded. */
 class HostClient {
-  constructor(bin, abi) {
-    this.proc = spawn(bin, ['host'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  constructor(bin, abi, env) {
+    this.proc = spawn(bin, ['host'], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     this.decoder = new FrameDecoder(abi, 'tessera host');
     this.output = ''; // OUTPUT bytes since the last mark(), as latin1
     this.acks = new Set();
@@ -133,7 +139,7 @@ class HostClient {
   kill() { if (this.proc.exitCode === null && this.proc.signalCode === null) this.proc.kill('SIGKILL'); }
 }
 
-async function runHost(o, abi) {
+async function runHost(o, abi, env = {}) {
   const t = {};
   let h;
   const step = async (name, work) => {
@@ -143,7 +149,7 @@ async function runHost(o, abi) {
   };
   try {
     await step('launch', () => {
-      h = new HostClient(o.bin, abi);
+      h = new HostClient(o.bin, abi, env);
       h.send({ op: 'spawn', cmd: PROGRAM[0], args: PROGRAM[1] });
       return h.until(() => h.output.includes('ready'));
     });
@@ -161,12 +167,16 @@ async function runHost(o, abi) {
 // -------------------------------------------------------------------- cli
 
 const TAPES = {
-  launch: ['run sh -c "printf ready; exec cat"', 'expect "ready"'],
+  launch: ['run sh -c "stty -icanon -echo; printf ready; exec cat"', 'expect "ready"'],
 };
 TAPES.idle = [...TAPES.launch, `sleep ${IDLE_MS}ms`];
-TAPES.ready = [...TAPES.idle, 'ready'];
-TAPES.type = [...TAPES.ready, 'type "q"', 'expect "readyq"'];
-TAPES.now = [...TAPES.type, 'type --now "w"', 'expect "readyqw"'];
+// The same action REPEAT times after the idle tape: the difference over REPEAT
+// is one action (the tapes' own jitter, a few ms, divided too).
+const REPEAT = 10;
+const times = (k, f) => Array.from({ length: k }, (_, i) => f(i)).flat();
+TAPES.ready = [...TAPES.idle, ...times(REPEAT, () => ['ready'])];
+TAPES.type = [...TAPES.idle, ...times(REPEAT, (i) => ['type "q"', `expect "ready${'q'.repeat(i + 1)}"`])];
+TAPES.now = [...TAPES.idle, ...times(REPEAT, (i) => ['type --now "w"', `expect "ready${'w'.repeat(i + 1)}"`])];
 
 function runCli(o, dir) {
   const t = {};
@@ -182,7 +192,8 @@ function runCli(o, dir) {
 }
 
 function cliActions(m) {
-  return { launch: m.launch, ready: m.ready - m.idle, type: m.type - m.ready, now: m.now - m.type, close: NaN };
+  const one = (k) => (m[k] - m.idle) / REPEAT;
+  return { launch: m.launch, ready: one('ready'), type: one('type'), now: one('now'), close: NaN };
 }
 
 // --------------------------------------------------------------------- js
@@ -216,13 +227,14 @@ async function runJs(o) {
 
 async function main() {
   const o = parseArgs(process.argv.slice(2));
-  for (const [need, file] of [['floor', o.floor], ['host', o.bin], ['cli', o.bin], ['js', o.bin]]) {
+  for (const [need, file] of [['floor', o.floor], ['host', o.bin], ['host-nocg', o.bin], ['cli', o.bin], ['js', o.bin]]) {
     if (o.only.includes(need) && !existsSync(file)) throw new Error(`${file} not found: build with bash scripts/build.sh`);
   }
   const abi = (await loadEngine({ engine: 'wasi' })).abi;
   const dir = mkdtempSync(path.join(tmpdir(), 'tessera-live-actions-'));
   const samples = Object.fromEntries(o.only.map((v) => [v, []]));
-  const run = { floor: () => runFloor(o), host: () => runHost(o, abi), cli: () => runCli(o, dir), js: () => runJs(o) };
+  const run = { floor: () => runFloor(o), host: () => runHost(o, abi),
+    'host-nocg': () => runHost(o, abi, { TESSERA_CGROUP: 'off' }), cli: () => runCli(o, dir), js: () => runJs(o) };
   try {
     for (const v of o.only) await run[v](); // warm-up: caches, the JIT, the wasm engine
     for (let r = 0; r < o.runs; r++) {
@@ -246,8 +258,8 @@ async function main() {
     return;
   }
   const f = (x) => (Number.isFinite(x) ? x.toFixed(2) : '-');
-  const shown = ['floor', 'host', 'cli', 'js'].filter((v) => o.only.includes(v));
-  const names = { floor: 'floor', host: 'host protocol', cli: 'CLI', js: 'JS' };
+  const shown = VARIANTS.filter((v) => o.only.includes(v));
+  const names = { floor: 'floor', host: 'host protocol', 'host-nocg': 'host, no cgroup', cli: 'CLI', js: 'JS' };
   const others = shown.filter((v) => v !== 'floor');
   const cols = [...shown.map((v) => `${names[v]} ms`), ...(table.floor ? others.map((v) => `${names[v]} / floor`) : [])];
   console.log(`median of ${o.runs} rounds (variants interleaved), Node ${process.version}, ${path.relative(root, o.bin) || o.bin}\n`);
@@ -259,7 +271,7 @@ async function main() {
   }
   if (samples.cli) {
     console.log('\nCLI: launch is a whole `tessera script` process (start, launch, close); ready, type and now are ' +
-      'differences between tapes\' medians.');
+      'differences between tapes\' medians, over the 10 actions of the longer one.');
   }
 }
 

@@ -3,14 +3,15 @@
  * protocol. One run:
  *
  *   launch  a PTY (posix_openpt), fork, setsid, the slave as controlling
- *           terminal, exec `sh -c 'printf ready; exec cat'`; read until
- *           "ready" has arrived
+ *           terminal, exec `sh -c 'stty -icanon -echo; printf ready;
+ *           exec cat'` (cat then echoes each key itself); read until "ready"
+ *           has arrived
  *   (then 150 ms untimed, so the program is waiting and quiet)
  *   ready   one readiness check: until every task of the terminal's
  *           foreground process group is blocked in read(2) (its
  *           /proc/PID/task/TID/syscall), the check tessera makes, without
  *           its settle window (the program is quiet by then anyway)
- *   type    write one key, read until the terminal's echo of it arrives
+ *   type    write one key, read until the program's echo of it arrives
  *   now     the same with a second key (no check before it, as `--now`)
  *   close   close the master (the program gets SIGHUP) and waitpid
  *
@@ -75,7 +76,7 @@ static int start(pid_t *pid)
         dup2(s, 2);
         if (s > 2)
             close(s);
-        execl("/bin/sh", "sh", "-c", "printf ready; exec cat", (char *)NULL);
+        execl("/bin/sh", "sh", "-c", "stty -icanon -echo; printf ready; exec cat", (char *)NULL);
         _exit(127);
     }
     return m;
