@@ -51,7 +51,7 @@ import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { launch, expectTerminal, loadEngine } from '../js/src/index.js';
-import { FrameDecoder } from '../js/src/frames.js';
+import { frameStream } from '../js/src/core.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -106,9 +106,9 @@ function runFloor(o) {
 
 /** A `tessera host` process and the frames it sends, decoded. */
 class HostClient {
-  constructor(bin, abi, env) {
+  constructor(bin, engine, env) {
     this.proc = spawn(bin, ['host'], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...env } });
-    this.decoder = new FrameDecoder(abi, 'tessera host');
+    this.decoder = frameStream(engine, 'tessera host');
     this.output = ''; // OUTPUT bytes since the last mark(), as latin1
     this.acks = new Set();
     this.waiters = [];
@@ -139,7 +139,7 @@ class HostClient {
   kill() { if (this.proc.exitCode === null && this.proc.signalCode === null) this.proc.kill('SIGKILL'); }
 }
 
-async function runHost(o, abi, env = {}) {
+async function runHost(o, engine, env = {}) {
   const t = {};
   let h;
   const step = async (name, work) => {
@@ -149,7 +149,7 @@ async function runHost(o, abi, env = {}) {
   };
   try {
     await step('launch', () => {
-      h = new HostClient(o.bin, abi, env);
+      h = new HostClient(o.bin, engine, env);
       h.send({ op: 'spawn', cmd: PROGRAM[0], args: PROGRAM[1] });
       return h.until(() => h.output.includes('ready'));
     });
@@ -230,11 +230,11 @@ async function main() {
   for (const [need, file] of [['floor', o.floor], ['host', o.bin], ['host-nocg', o.bin], ['cli', o.bin], ['js', o.bin]]) {
     if (o.only.includes(need) && !existsSync(file)) throw new Error(`${file} not found: build with bash scripts/build.sh`);
   }
-  const abi = (await loadEngine({ engine: 'wasi' })).abi;
+  const engine = await loadEngine({ engine: 'wasi' });
   const dir = mkdtempSync(path.join(tmpdir(), 'tessera-live-actions-'));
   const samples = Object.fromEntries(o.only.map((v) => [v, []]));
-  const run = { floor: () => runFloor(o), host: () => runHost(o, abi),
-    'host-nocg': () => runHost(o, abi, { TESSERA_CGROUP: 'off' }), cli: () => runCli(o, dir), js: () => runJs(o) };
+  const run = { floor: () => runFloor(o), host: () => runHost(o, engine),
+    'host-nocg': () => runHost(o, engine, { TESSERA_CGROUP: 'off' }), cli: () => runCli(o, dir), js: () => runJs(o) };
   try {
     for (const v of o.only) await run[v](); // warm-up: caches, the JIT, the wasm engine
     for (let r = 0; r < o.runs; r++) {

@@ -353,6 +353,8 @@ export declare function journalVersion(bytes: Uint8Array): { version: 1 | 2; len
 export declare function journalFrames(engine: Engine, bytes: Uint8Array, name?: string): { version: 1 | 2; frames: Frame[] };
 /** A journal's bytes from frames, as tessera writes them; the first should be the recorded size's RESIZE. */
 export declare function encodeJournal(engine: Engine, frames: Frame[], options?: { version?: 1 | 2 }): Uint8Array;
+/** A `tessera host` stream's frames, decoded as they arrive: push(chunk) returns the frames it completed. */
+export declare function frameStream(engine: Engine, source?: string): { push(chunk: Uint8Array): Frame[] };
 
 /** The ABI's numbers as the core defines them (generated from its headers for wasm32). */
 export declare const FRAME: Readonly<{ HEADER_BYTES: number; MAX_PAYLOAD: number }>;

@@ -10,5 +10,10 @@ import { encodeJournal as encodeWithAbi } from './journal.js';
 
 /** A journal's bytes from frames, as tessera writes them (version 2 unless told 1). */
 export const encodeJournal = (engine, frames, options) => encodeWithAbi(engine.abi, frames, options);
+import { FrameDecoder } from './frames.js';
+
+/** A `tessera host` stream's frames, decoded as they arrive: push(chunk) returns the frames
+ *  it completed (docs/host-protocol.md); source names the stream in error messages. */
+export const frameStream = (engine, source) => new FrameDecoder(engine.abi, source);
 export { TesseraError, HistoryEvictedError, RecordingError } from './errors.js';
 export { FRAME, FRAME_TYPE, JOURNAL_MAGIC, OFFSET, SIZEOF, STATUS } from './abi.generated.js';
