@@ -23,19 +23,20 @@ static void say(char *why, size_t cap, const char *fmt, ...)
 
 #ifndef __linux__
 
-input_ready_state input_ready_probe_reads(int master, char *why, size_t cap,
+input_ready_state input_ready_probe_reads(int master, int members, char *why, size_t cap,
                                           unsigned long long *reads)
 {
     (void)master;
+    (void)members;
     if (reads)
         *reads = INPUT_READS_UNKNOWN;
     say(why, cap, "input readiness needs Linux /proc");
     return INPUT_READY_UNKNOWN;
 }
 
-input_ready_state input_ready_probe(int master, char *why, size_t cap)
+input_ready_state input_ready_probe(int master, int members, char *why, size_t cap)
 {
-    return input_ready_probe_reads(master, why, cap, NULL);
+    return input_ready_probe_reads(master, members, why, cap, NULL);
 }
 
 #else
@@ -227,12 +228,48 @@ static int unread_input(int master)
     return n;
 }
 
-input_ready_state input_ready_probe(int master, char *why, size_t cap)
+input_ready_state input_ready_probe(int master, int members, char *why, size_t cap)
 {
-    return input_ready_probe_reads(master, why, cap, NULL);
+    return input_ready_probe_reads(master, members, why, cap, NULL);
 }
 
-input_ready_state input_ready_probe_reads(int master, char *why, size_t cap,
+/* Looks at pid when it is in the foreground group fg. */
+static void consider(long pid, long fg, const char *tty, tally *t, int with_reads)
+{
+    if (pid <= 0 || stat_pgrp(pid) != fg)
+        return;
+    look_at_process(pid, tty, t);
+    if (with_reads)
+        count_reads(pid, t);
+}
+
+/* The processes of cgroup directory members (cgroup.procs). Returns 0, or
+ * -1 when the list cannot be read whole: then /proc is scanned. */
+static int scan_members(int members, long fg, const char *tty, tally *t, int with_reads)
+{
+    char list[16384];
+    int fd = members < 0 ? -1 : openat(members, "cgroup.procs", O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    size_t n = 0;
+    ssize_t got;
+    while (n < sizeof list - 1 && (got = read(fd, list + n, sizeof list - 1 - n)) > 0)
+        n += (size_t)got;
+    int whole = n < sizeof list - 1 && got == 0;
+    close(fd);
+    if (!whole)
+        return -1;
+    list[n] = '\0';
+    for (char *p = list, *end; *p; p = end) {
+        long pid = strtol(p, &end, 10);
+        if (end == p)
+            break;
+        consider(pid, fg, tty, t, with_reads);
+    }
+    return 0;
+}
+
+input_ready_state input_ready_probe_reads(int master, int members, char *why, size_t cap,
                                           unsigned long long *reads)
 {
     if (reads)
@@ -242,23 +279,23 @@ input_ready_state input_ready_probe_reads(int master, char *why, size_t cap,
         say(why, cap, "the terminal has no foreground process group");
         return fg == 0 ? INPUT_READY_NO : INPUT_READY_UNKNOWN;
     }
-    DIR *proc = opendir("/proc");
-    if (!proc) {
-        say(why, cap, "/proc cannot be read");
-        return INPUT_READY_UNKNOWN;
-    }
     const char *tty = ptsname(master);
     tally t = {0};
-    for (struct dirent *e; (e = readdir(proc));) {
-        char *end;
-        long pid = strtol(e->d_name, &end, 10);
-        if (*end || pid <= 0 || stat_pgrp(pid) != (long)fg)
-            continue;
-        look_at_process(pid, tty, &t);
-        if (reads)
-            count_reads(pid, &t);
+    if (scan_members(members, (long)fg, tty, &t, reads != NULL) != 0) {
+        DIR *proc = opendir("/proc");
+        if (!proc) {
+            say(why, cap, "/proc cannot be read");
+            return INPUT_READY_UNKNOWN;
+        }
+        t = (tally){0};
+        for (struct dirent *e; (e = readdir(proc));) {
+            char *end;
+            long pid = strtol(e->d_name, &end, 10);
+            if (!*end)
+                consider(pid, (long)fg, tty, &t, reads != NULL);
+        }
+        closedir(proc);
     }
-    closedir(proc);
     if (reads && t.tasks)
         *reads = t.reads;
     if (t.busy) {

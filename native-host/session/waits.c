@@ -195,7 +195,8 @@ static int settle(session *s, uint64_t settle_ns, uint64_t deadline_ns, int or_r
             if (s->first_output_ns)
                 return WAIT_OK;
             uint64_t seen = s->outputs;
-            if (probing && input_ready_probe(s->master, why, sizeof why) == INPUT_READY_YES) {
+            if (probing && input_ready_probe(s->master, s->reaper.group.dir, why, sizeof why) ==
+                               INPUT_READY_YES) {
                 int held = yes_holds(s, seen, deadline_ns);
                 if (held != 0)
                     return held > 0 ? WAIT_OK : WAIT_ERROR;
@@ -257,7 +258,7 @@ int wait_input_ready(session *s, uint64_t settle_ns, uint64_t deadline_ns, int *
             next = deadline_ns;
         } else if (now >= quiet_end) {
             uint64_t seen = s->outputs;
-            input_ready_state r = input_ready_probe(s->master, why, cap);
+            input_ready_state r = input_ready_probe(s->master, s->reaper.group.dir, why, cap);
             if (r == INPUT_READY_YES) {
                 int held = yes_holds(s, seen, deadline_ns);
                 if (held != 0)
@@ -295,8 +296,10 @@ int wait_reading(session *s, uint64_t deadline_ns, int *fallback, char *why, siz
             return WAIT_EXITED;
         unsigned long long reads = INPUT_READS_UNKNOWN;
         uint64_t seen = s->outputs;
-        input_ready_state r = holds_sync(s) ? INPUT_READY_NO
-                                            : input_ready_probe_reads(s->master, why, cap, &reads);
+        int members = s->reaper.group.dir;
+        input_ready_state r = INPUT_READY_NO;
+        if (!holds_sync(s))
+            r = input_ready_probe_reads(s->master, members, why, cap, &reads);
         if (r == INPUT_READY_YES) {
             int held = yes_holds(s, seen, deadline_ns);
             if (held < 0)
