@@ -83,7 +83,10 @@ export class XtermSession {
     const args = ['-display', `:${display}`, '-u8', '-fn', FONT, '-geometry', `${cols}x${rows}`, '-T', '', '-n', '',
       ...resources.flatMap((r) => ['-xrm', `XTerm*${r}`]),
       '-e', 'sh', '-c', `stty raw -echo && exec node "$0" "$1"`, RELAY, this.socketPath];
-    const xterm = spawn('xterm', args, { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_ALL: 'C.UTF-8', TERM: 'xterm' } });
+    // TMPDIR is the session's folder: xterm makes a cursor theme folder there while it starts
+    // (removed once its window is up), which a spare ended while starting would leave behind.
+    const env = { ...process.env, LC_ALL: 'C.UTF-8', TERM: 'xterm', TMPDIR: this.dir };
+    const xterm = spawn('xterm', args, { stdio: ['ignore', 'ignore', 'pipe'], env });
     this.children.push(xterm);
     let stderr = '';
     xterm.stderr.on('data', (d) => { stderr += d; });
