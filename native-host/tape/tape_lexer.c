@@ -148,8 +148,8 @@ int tape_lex_line(const char *s, size_t len, tape_line *l, long *err_col, const 
             while (end < len && s[end] != '"')
                 end += s[end] == '\\' ? 2 : 1;
             end = end < len ? end + 1 : len;
-        } else {
-            while (end < len && s[end] != ' ' && s[end] != '\t' && s[end] != '\r' && s[end] != '#')
+        } else { /* as in a shell, # starts a comment only where a word would start */
+            while (end < len && s[end] != ' ' && s[end] != '\t' && s[end] != '\r')
                 end++;
         }
         /* \u{10FFFF} is 10 bytes for 4: decoded text never outgrows its source */
@@ -177,7 +177,7 @@ int tape_lex_line(const char *s, size_t len, tape_line *l, long *err_col, const 
                 return -1;
             }
         } else {
-            while (i < len && s[i] != ' ' && s[i] != '\t' && s[i] != '\r' && s[i] != '#') {
+            while (i < len && s[i] != ' ' && s[i] != '\t' && s[i] != '\r') {
                 if (s[i] == '"') {
                     free(tok.text);
                     tape_line_free(l);

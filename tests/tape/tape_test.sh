@@ -236,11 +236,13 @@ case_snapshot_styled() {
     cmp -s want out || { fail "plain snapshot"; show; }
 }
 # A program that sets colour 1 (OSC 4): its red text is matched as the rgb
-# it set, not xterm's (a spec: a tape's `#` starts a comment), and the
-# styled snapshot ends with the palette line.
+# it set, not xterm's (in a tape, and in a spec), and the styled snapshot
+# ends with the palette line. A # inside a word is the word's; one where a
+# word would start begins a comment.
 case_palette_style() {
     run='run sh -c "printf \"\\033]4;1;#123456\\007\\033[31mX\\033[0m\"; read x"'
-    printf '%s\n' 'rows 2' 'cols 12' "$run" 'expect "X" fg=1 30s' 'snapshot' >ok.tape
+    printf '%s\n' 'rows 2' 'cols 12' "$run" 'expect "X" fg=1 30s' 'expect "X" fg=#123456 30s' \
+        'snapshot # the last step' >ok.tape
     script --styled ok.tape
     expect_code 0
     printf '{fg=1}X\n\n{palette 1=#123456}\n' >want
