@@ -560,6 +560,12 @@ static void cursor(kf *k)
         k->x = -1;
         return;
     }
+    /* a pending wrap at a right margin that resetting DECLRMM took away:
+     * the margin is made again for it, and taken away after */
+    int lost_margin = t->pending_wrap && t->x > 0 && t->x != t->cols - 1 && t->x != t->right &&
+                      !mode_get(t, M_DECLRMM);
+    if (lost_margin)
+        putf(k, "\x1b[?69h\x1b[1;%ds", t->x + 1, 0);
     int origin = mode_get(t, M_DECOM);
     if (origin)
         put(k, "\x1b[?6h");
@@ -567,7 +573,7 @@ static void cursor(kf *k)
     int limit = origin ? t->bottom - t->top : t->rows - 1;
     int col = origin ? t->x - t->left : t->x;
     cup(k, y < 0 ? 0 : y > limit ? limit : y, col < 0 ? 0 : col);
-    if (!t->pending_wrap || (t->x != t->cols - 1 && t->x != t->right))
+    if (!t->pending_wrap || (t->x != t->cols - 1 && t->x != t->right && !lost_margin))
         return;
     const row *r = term_row(t, t->y);
     int x = t->x;
@@ -580,6 +586,8 @@ static void cursor(kf *k)
     } else {
         print_cell(k, r, x);
     }
+    if (lost_margin)
+        put(k, "\x1b[?69l");
 }
 
 static void bit_mode(kf *k, enum mode m, int dec, int number)

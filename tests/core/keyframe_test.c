@@ -320,6 +320,8 @@ static void test_handwritten(void)
      * row that then soft-wraps: placed by DCH, the row's wrap made again */
     check_bytes("saved with a pending wrap at a right margin", 3, 6, 0,
                 "\x1b[?69h\x1b[2;4s\x1b[3;3HXDJANPKLXTASTUMMJPHRGMZHAACON\x1b[?1049h\x1b[3;4H");
+    check_bytes("pending wrap at a margin DECLRMM's reset took away", 6, 7, 1,
+                "\x1b[?69h\x1b[3;4s\xd9\x85\xd8\xb1\xd9\x85\xd8\xb1\x1b[?69l");
     check_bytes("narrow cluster on a wrapped row", 7, 11, 1,
                 "\x1b[4;5HHQMGVV\x1b[5;5s\xe2\x98\xba\xef\xb8\x8f\x1b[4;2H\x1b[0P\x1b" "8"
                 "\xf0\x9f\x8f\xbd");
