@@ -281,7 +281,9 @@ input_ready_state input_ready_probe_reads(int master, int members, char *why, si
     }
     const char *tty = ptsname(master);
     tally t = {0};
-    if (scan_members(members, (long)fg, tty, &t, reads != NULL) != 0) {
+    /* none of the group among the members (it may sit in a cgroup below
+     * them, which cgroup.procs does not list): all of /proc is looked at */
+    if (scan_members(members, (long)fg, tty, &t, reads != NULL) != 0 || t.tasks == 0) {
         DIR *proc = opendir("/proc");
         if (!proc) {
             say(why, cap, "/proc cannot be read");
