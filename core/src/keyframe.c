@@ -41,36 +41,27 @@ static void put(kf *k, const char *s)
         k->rc = buf_puts(k->out, s);
 }
 
-/* fmt with up to two conversions, %d or %c, taking a then b: a keyframe
- * writes thousands of these, and snprintf was its main cost. */
+/* fmt with up to two conversions, %d or %c, taking a then b, appended as
+ * it is read: a keyframe writes thousands of these, snprintf was its main
+ * cost. */
 static void putf(kf *k, const char *fmt, int a, int b)
 {
-    char s[48];
-    size_t n = 0;
     int args[2] = {a, b}, next = 0;
-    for (const char *f = fmt; *f && n + 12 < sizeof s; f++) {
+    for (const char *f = fmt; *f && !k->rc; f++) {
         if (f[0] != '%' || (f[1] != 'd' && f[1] != 'c') || next > 1) {
-            s[n++] = *f;
+            k->rc = buf_putc(k->out, *f);
             continue;
         }
         int arg = args[next++];
         if (*++f == 'c') {
-            s[n++] = (char)arg;
+            k->rc = buf_putc(k->out, (char)arg);
             continue;
         }
         if (arg < 0)
-            s[n++] = '-';
-        unsigned v = arg < 0 ? 0u - (unsigned)arg : (unsigned)arg;
-        char digits[10];
-        int d = 0;
-        do
-            digits[d++] = (char)('0' + v % 10);
-        while ((v /= 10) != 0);
-        while (d > 0)
-            s[n++] = digits[--d];
+            k->rc = buf_putc(k->out, '-');
+        if (!k->rc)
+            k->rc = buf_put_uint(k->out, arg < 0 ? 0u - (unsigned)arg : (unsigned)arg);
     }
-    s[n] = 0;
-    put(k, s);
 }
 
 static void put_bytes(kf *k, const char *s, size_t n)
@@ -125,10 +116,9 @@ static void set_pen(kf *k, const tsr_style *s, int protect)
     tsr_style a = *s, b = k->pen;
     a.link = b.link = 0;
     if (!style_equal(&a, &b)) {
-        char sgr[160];
-        term_sgr_describe(s, sgr, sizeof sgr);
         put(k, "\x1b[");
-        put(k, sgr);
+        if (!k->rc)
+            k->rc = term_sgr_describe(s, k->out);
         put(k, "m");
         uint32_t link = k->pen.link;
         k->pen = *s;

@@ -271,10 +271,13 @@ void term_dcs(tsr_term *t, const parser_seq *seq, uint8_t final, const uint8_t *
     if (!truncated && seq->ninter == 1 && seq->inter[0] == '$' && final == 'q') {
         char out[192];
         if (len == 1 && data[0] == 'm') {
-            char sgr[160];
-            term_sgr_describe(&t->pen, sgr, sizeof sgr);
-            snprintf(out, sizeof out, "\x1bP1$r%sm\x1b\\", sgr);
-            term_reply(t, out);
+            tsr_buf sgr = {0};
+            if (buf_puts(&sgr, "\x1bP1$r") || term_sgr_describe(&t->pen, &sgr) ||
+                buf_puts(&sgr, "m\x1b\\"))
+                term_fail(t, TSR_ERR_NOMEM);
+            else
+                term_reply(t, sgr.data);
+            buf_free(&sgr);
         } else if (len == 2 && data[0] == '"' && data[1] == 'q') {
             term_reply(t, t->protect ? "\x1bP1$r1\"q\x1b\\" : "\x1bP1$r0\"q\x1b\\");
         } else if (len == 1 && data[0] == 'r') {

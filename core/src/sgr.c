@@ -190,65 +190,30 @@ void term_sgr(tsr_term *t, const parser_seq *s)
         t->pen_dirty = PEN_CHANGED; /* only a real change needs interning */
 }
 
-/* A bounded text being written, always NUL-terminated: a keyframe describes
- * every pen it sets, and snprintf per part was most of a keyframe's cost. */
-typedef struct text_out {
-    char *s;
-    size_t len, cap; /* cap >= 1 */
-} text_out;
-
-static void out_str(text_out *o, const char *s)
-{
-    while (*s && o->len + 1 < o->cap)
-        o->s[o->len++] = *s++;
-    o->s[o->len] = 0;
-}
-
-static void out_uint(text_out *o, unsigned v)
-{
-    char digits[10];
-    int n = 0;
-    do
-        digits[n++] = (char)('0' + v % 10);
-    while ((v /= 10) != 0);
-    while (n > 0 && o->len + 1 < o->cap)
-        o->s[o->len++] = digits[--n];
-    o->s[o->len] = 0;
-}
-
 /* Appends the SGR parameters of colour c for base 30, 40 or 50 (the 38, 48,
- * 58 forms); the default colour adds nothing. */
-static void describe_color(text_out *o, uint32_t c, unsigned base)
+ * 58 forms); the default colour adds nothing. Non-zero: out of memory. */
+static int describe_color(tsr_buf *out, uint32_t c, unsigned base)
 {
     unsigned v = c & 0xffffffu;
     if (TSR_COLOR_KIND(c) == TSR_COLOR_KIND_DEFAULT)
-        return;
-    out_str(o, ";");
-    if (TSR_COLOR_KIND(c) == TSR_COLOR_KIND_RGB) {
-        out_uint(o, base + 8);
-        out_str(o, ":2::");
-        out_uint(o, v >> 16);
-        out_str(o, ":");
-        out_uint(o, (v >> 8) & 0xff);
-        out_str(o, ":");
-        out_uint(o, v & 0xff);
-    } else if (v < 16 && base != 50) {
-        out_uint(o, v < 8 ? base + v : base + 52 + v);
-    } else {
-        out_uint(o, base + 8);
-        out_str(o, ":5:");
-        out_uint(o, v);
-    }
+        return TSR_OK;
+    if (TSR_COLOR_KIND(c) == TSR_COLOR_KIND_RGB)
+        return buf_putc(out, ';') || buf_put_uint(out, base + 8) || buf_puts(out, ":2::") ||
+               buf_put_uint(out, v >> 16) || buf_putc(out, ':') ||
+               buf_put_uint(out, (v >> 8) & 0xff) || buf_putc(out, ':') ||
+               buf_put_uint(out, v & 0xff);
+    if (v < 16 && base != 50)
+        return buf_putc(out, ';') || buf_put_uint(out, v < 8 ? base + v : base + 52 + v);
+    return buf_putc(out, ';') || buf_put_uint(out, base + 8) || buf_puts(out, ":5:") ||
+           buf_put_uint(out, v);
 }
 
 /* The pen as xterm's DECRQSS answers it (xtermFormatSGR): "0", the
  * attributes in xterm's order, then the colours; ':' inside the extended
  * colours. The underline styles and overline xterm lacks come last, in the
  * forms SGR accepts. */
-void term_sgr_describe(const tsr_style *p, char *out, size_t cap)
+int term_sgr_describe(const tsr_style *p, tsr_buf *out)
 {
-    if (cap == 0)
-        return;
     const uint16_t a = p->attrs;
     const char *const parts[] = {
         a & TSR_ATTR_BOLD ? ";1" : "",
@@ -266,11 +231,11 @@ void term_sgr_describe(const tsr_style *p, char *out, size_t cap)
                                                : "",
         a & TSR_ATTR_OVERLINE ? ";53" : "",
     };
-    text_out o = {out, 0, cap};
-    out_str(&o, "0");
-    for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++)
-        out_str(&o, parts[i]);
-    describe_color(&o, p->fg, 30);
-    describe_color(&o, p->bg, 40);
-    describe_color(&o, p->ul_color, 50);
+    int rc = buf_putc(out, '0');
+    for (size_t i = 0; !rc && i < sizeof parts / sizeof parts[0]; i++)
+        rc = buf_puts(out, parts[i]);
+    if (rc || describe_color(out, p->fg, 30) || describe_color(out, p->bg, 40) ||
+        describe_color(out, p->ul_color, 50))
+        return TSR_ERR_NOMEM;
+    return TSR_OK;
 }

@@ -285,8 +285,9 @@ static inline void term_split_wide(row *r, int x0, int x1)
 
 /* sgr.c */
 void term_sgr(tsr_term *t, const parser_seq *seq);
-/* The pen as SGR parameters, for DECRQSS (no final 'm'); cap >= 128 */
-void term_sgr_describe(const tsr_style *pen, char *out, size_t cap);
+/* Appends the pen as SGR parameters, for DECRQSS and keyframes (no final
+ * 'm'). TSR_OK, or TSR_ERR_NOMEM. */
+int term_sgr_describe(const tsr_style *pen, tsr_buf *out);
 
 /* modes.c */
 uint32_t modes_defaults(void); /* the mode bits after RIS */

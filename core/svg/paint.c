@@ -123,16 +123,20 @@ int tsr_snapshot_paint(const tsr_snapshot *s, const tsr_style *style, tsr_paint 
 
 uint32_t tsr_term_cursor_rgb(const tsr_term *term)
 {
+    if (!term)
+        return TSR_THEME_FG;
     painter p;
     painter_of_term(&p, term);
-    return term ? p.cursor : TSR_THEME_FG;
+    return p.cursor;
 }
 
 uint32_t tsr_snapshot_cursor_rgb(const tsr_snapshot *s)
 {
+    if (!s)
+        return TSR_THEME_FG;
     painter p;
     painter_of_snapshot(&p, s);
-    return s ? p.cursor : TSR_THEME_FG;
+    return p.cursor;
 }
 
 uint32_t tsr_style_fg_rgb(const tsr_style *style)
