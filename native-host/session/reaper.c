@@ -57,8 +57,10 @@ static size_t alive(reaper *r)
     reaper_collect(r);
     if (r->group.dir >= 0) {
         int n = cgroup_count(&r->group);
+        /* A zombie is no longer a member: an empty group whose root is not
+         * yet collected still has its exit status to be read. */
         if (n >= 0)
-            return (size_t)n;
+            return (size_t)n + (n == 0 && !r->root_reaped);
     }
     size_t n = proc_scan_session(r->root, getpid(), pids, PROC_SCAN_MAX);
     size_t extra = 0;
