@@ -222,6 +222,16 @@ static int rewrap(line_buf *b, int cols, row_list *out, int cursor_off, int *cr,
     return TSR_OK;
 }
 
+/* The blank a wide character leaves when it does not fit in a row's last
+ * column (it wraps whole): not the line's content, so joining skips it,
+ * and narrowing then widening gives back the line as it was. */
+static int wide_filler_at_end(const row *r, const row *next)
+{
+    const cell *last = &r->cells[r->cols - 1];
+    return r->cols > 1 && last->cp == 0 && !(last->flags & (CELL_TAIL | CELL_WIDE | CELL_CLUSTER)) &&
+           next->cols > 1 && (next->cells[0].flags & CELL_WIDE);
+}
+
 static int prepare_reflow(const grid *g, int rows, int cols, int *cx, int *cy, int pending_wrap,
                           prepared *p)
 {
@@ -254,7 +264,10 @@ static int prepare_reflow(const grid *g, int rows, int cols, int *cx, int *cy, i
             const row *r = old.v[i];
             if (i == cursor_row)
                 cursor_off = line.n + *cx + (pending_wrap ? 1 : 0);
-            for (int x = 0; x < r->cols && rc == TSR_OK; x++)
+            int end = r->cols;
+            if ((r->flags & ROW_WRAPPED) && i < last && wide_filler_at_end(r, old.v[i + 1]))
+                end--;
+            for (int x = 0; x < end && rc == TSR_OK; x++)
                 rc = line_push(&line, &r->cells[x], r);
             if (!(r->flags & ROW_WRAPPED) || i == last)
                 break;
