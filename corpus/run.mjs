@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs, USAGE, UsageError } from './runner/args.mjs';
 import { loadCorpus, casesOf } from './runner/load.mjs';
 import { makeValidator, formatError } from './runner/validate.mjs';
-import { selectCases } from './runner/select.mjs';
+import { selectCases, samplePerSuite } from './runner/select.mjs';
 import { runBackend } from './runner/execute.mjs';
 import { mapLimited } from './runner/pool.mjs';
 import { readLedger, ledgerProblems, judgeLedger, updatedLedger, writeLedger, ledgerKey, TODO } from './runner/ledger.mjs';
@@ -20,7 +20,7 @@ import { witnessCounts, witnessMarkdown, tooFewWitnessed, MAX_UNWITNESSED } from
 import { SESSIONS, bundledSessions, externalSessions } from './runner/sessions_load.mjs';
 import { REFERENCE, runSessions } from './runner/sessions.mjs';
 import { describeSession, sessionRecords, unreadableLine, unreadableRecord } from './runner/sessions_report.mjs';
-import { BACKEND_NAMES, DEFAULT_BACKENDS, OWN_BACKENDS, OWN_SUITE, REPO, resolveBackend } from './backends/index.mjs';
+import { BACKEND_NAMES, DEFAULT_BACKENDS, OWN_BACKENDS, OWN_SUITE, REPO, resolveBackend, sampleSizeOf } from './backends/index.mjs';
 
 const CORPUS = path.dirname(fileURLToPath(import.meta.url));
 const EXTERNAL_COLUMN = `${SESSIONS} (external)`;
@@ -101,10 +101,23 @@ async function main(argv) {
     return bad(`the ledger is bad (${problems.length} problem(s)); --update-ledger drops entries of cases that are gone`);
   }
 
+  // A slow backend takes an even sample of each suite unless it was named or --long asked
+  // for everything; what it does not take is neither passed nor failed (nor stale).
+  const sampled = new Map(specs.map((s) => [s.name, o.long || o.backends.includes(s.name) ? null : sampleSizeOf(s.name)]));
+  const casesFor = (spec) => {
+    const n = sampled.get(spec.name);
+    return n ? samplePerSuite(cases, n) : cases;
+  };
+  const recordingsFor = (spec) => {
+    const n = sampled.get(spec.name);
+    return n ? selectCases(recordings, { sample: n }) : recordings;
+  };
+  for (const [name, n] of sampled) if (n) say(`corpus: ${name}: at most ${n} case(s) of each suite and ${n} recording(s), evenly spread (--long or --backend ${name} takes all)`);
+
   const started = Date.now();
   if (suites.length) say(`corpus: ${cases.length} case(s) of ${suites.length} suite(s) on ${specs.length} backend(s)`);
   const perBackend = !suites.length ? [] : await mapLimited(specs, o.jobs, async (spec) => {
-    const res = await runBackend(spec, cases, { modes, timeoutMs: o.timeoutMs });
+    const res = await runBackend(spec, casesFor(spec), { modes, timeoutMs: o.timeoutMs });
     const n = (st) => res.filter((r) => r.status === st).length;
     say(`corpus: ${spec.name}: ${n('pass')} passed, ${n('fail')} failed, ${n('unreported')} with nothing reported`);
     return res;
@@ -115,7 +128,7 @@ async function main(argv) {
   if (recordings.length) {
     const t0 = Date.now();
     say(`corpus: sessions: ${recordings.length} recording(s) (${recordings.filter((r) => !r.bundled).length} external) on ${specs.length} backend(s), compared with ${REFERENCE} after every event`);
-    sessionResults = await runSessions({ specs, refSpec, recordings, jobs: o.jobs, timeoutMs: o.timeoutMs, say });
+    sessionResults = await runSessions({ specs, refSpec, recordings, recordingsFor, jobs: o.jobs, timeoutMs: o.timeoutMs, say });
     sessionSeconds = (Date.now() - t0) / 1000;
     say(`corpus: sessions: done in ${sessionSeconds.toFixed(1)} s`);
   }
@@ -160,9 +173,10 @@ async function main(argv) {
   if (o.summary) {
     say('');
     const columns = sessionResults.map((r) => (r.external ? { ...r, suite: EXTERNAL_COLUMN } : r));
-    say(matrixMarkdown([...caseResults, ...columns], specs.map((s) => s.name), [...suites, ...sessionColumns]));
+    const labels = new Map([...sampled].filter(([, n]) => n).map(([name, n]) => [name, `${name} (at most ${n} of each, --long for all)`]));
+    say(matrixMarkdown([...caseResults, ...columns], specs.map((s) => s.name), [...suites, ...sessionColumns], labels));
     if (recordings.length) say(`\nIn ${sessionColumns.join(' and ')}: recordings replayed without diverging from ${REFERENCE}, of recordings replayed.`);
-    if (witness) say('\n' + witnessMarkdown(witness, OWN_SUITE));
+    if (witness) say('\n' + witnessMarkdown(witness, OWN_SUITE, labels));
   }
   if (o.json) {
     const doc = {

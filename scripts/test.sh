@@ -14,7 +14,8 @@
 #   bash scripts/test.sh --long    the same with 10 minutes of fuzzing, 100 rounds of the
 #                                  readiness loops (tests/ready) instead of 20, every C test
 #                                  in the normal build too, the release built from its own
-#                                  folders and lintian on its .deb
+#                                  folders and lintian on its .deb, and the whole corpus on
+#                                  real xterm (a sample of each suite otherwise)
 # Every part runs even when an earlier one failed; the summary says which failed, and the
 # exit status is non-zero if any did. A part that could not run is a failure, never a pass.
 set -uo pipefail
@@ -143,7 +144,8 @@ node_suites() {
 QUICK_NODE_SUITES=(js/test/screen.test.mjs js/test/revisions.test.mjs js/test/recording_api.test.mjs
   js/test/expect_replay.test.mjs js/test/recording.test.mjs js/test/regexp_nth.test.mjs
   js/test/svg.test.mjs js/test/history_limits.test.mjs js/test/replay_points.test.mjs
-  tests/corpus/compare.test.mjs tests/corpus/sessions_units.test.mjs tests/spec/schema.test.mjs
+  tests/corpus/compare.test.mjs tests/corpus/sessions_units.test.mjs tests/corpus/select.test.mjs
+  tests/spec/schema.test.mjs
   js/test/behaviours.test.mjs)
 if [ "$QUICK" -eq 1 ]; then
   part "build (normal)" bash scripts/build.sh
@@ -161,7 +163,11 @@ part "build (normal)" bash scripts/build.sh
 normal_built=$((failed == before))
 # The corpus needs the normal build (its adapters); every backend must be present.
 if [ "$normal_built" -eq 1 ]; then
-  background "conformance corpus" node corpus/run.mjs --summary
+  if [ "$LONG" -eq 1 ]; then
+    background "conformance corpus" node corpus/run.mjs --summary --long
+  else
+    background "conformance corpus" node corpus/run.mjs --summary
+  fi
 fi
 
 before=$failed

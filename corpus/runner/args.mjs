@@ -1,7 +1,7 @@
 // The runner's command line (corpus/README.md: The runner).
 
 export const USAGE = `usage: node corpus/run.mjs [--backend NAME]... [--suite NAME]... [--case GLOB] [--sessions]
-                           [--sample N] [--summary] [--json FILE] [--update-ledger] [-v]
+                           [--sample N] [--long] [--summary] [--json FILE] [--update-ledger] [-v]
                            [--jobs N] [--timeout SECONDS] [--adapter NAME=COMMAND]... [--corpus DIR]`;
 
 export class UsageError extends Error {}
@@ -13,7 +13,7 @@ const positive = (flag, v) => {
 
 /** The options of argv (without node and the script); throws UsageError. */
 export function parseArgs(argv) {
-  const o = { backends: [], suites: [], caseGlob: null, sample: null, summary: false, json: null,
+  const o = { backends: [], suites: [], caseGlob: null, sample: null, long: false, summary: false, json: null,
               updateLedger: false, sessions: false, verbose: false, jobs: 2, timeoutMs: 10000, adapters: {}, corpus: null, help: false };
   for (let i = 0; i < argv.length; i++) {
     let arg = argv[i];
@@ -42,13 +42,14 @@ export function parseArgs(argv) {
         break;
       }
       case '--summary': o.summary = true; break;
+      case '--long': o.long = true; break;
       case '--sessions': o.sessions = true; break;
       case '--update-ledger': o.updateLedger = true; break;
       case '-v': case '--verbose': o.verbose = true; break;
       case '-h': case '--help': o.help = true; break;
       default: throw new UsageError(`unknown argument "${argv[i]}"`);
     }
-    if (value !== undefined && ['--summary', '--sessions', '--update-ledger', '--verbose'].includes(arg)) {
+    if (value !== undefined && ['--summary', '--long', '--sessions', '--update-ledger', '--verbose'].includes(arg)) {
       throw new UsageError(`${arg} takes no value`);
     }
   }

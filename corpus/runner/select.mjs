@@ -22,3 +22,14 @@ export function selectCases(cases, { caseGlob = null, sample = null } = {}) {
   }
   return chosen;
 }
+
+/**
+ * A slow backend's share of a run: at most n of each suite's cases (selectCases' even
+ * sample within each suite), in the order given.
+ */
+export function samplePerSuite(cases, n) {
+  const bySuite = new Map();
+  for (const c of cases) bySuite.set(c.suite, [...(bySuite.get(c.suite) ?? []), c]);
+  const kept = new Set([...bySuite.values()].flatMap((group) => selectCases(group, { sample: n })));
+  return cases.filter((c) => kept.has(c));
+}

@@ -121,10 +121,11 @@ export async function compareBackend(spec, refSpec, recs, screens, { timeoutMs, 
 
 /**
  * The whole differential: the reference first, then every other selected backend (at
- * most `jobs` at once). Returns the results of the selected backends (the reference's
+ * most `jobs` at once, each on recordingsFor(spec), all of them unless a slow one is
+ * sampled). Returns the results of the selected backends (the reference's
  * own only when it is selected), and says one line per backend.
  */
-export async function runSessions({ specs, refSpec, recordings, jobs, timeoutMs, say }) {
+export async function runSessions({ specs, refSpec, recordings, recordingsFor = () => recordings, jobs, timeoutMs, say }) {
   const t0 = Date.now();
   const { screens, results: refResults } = await referenceScreens(refSpec, recordings, { timeoutMs });
   const refSeconds = (Date.now() - t0) / 1000;
@@ -133,7 +134,7 @@ export async function runSessions({ specs, refSpec, recordings, jobs, timeoutMs,
     `${count(res, (r) => r.divergence)} diverging, ${count(res, (r) => r.error)} error(s) (${seconds.toFixed(1)} s)`);
   const others = await mapLimited(specs.filter((s) => s.name !== REFERENCE), jobs, async (spec) => {
     const started = Date.now();
-    const res = await compareBackend(spec, refSpec, recordings, screens, { timeoutMs });
+    const res = await compareBackend(spec, refSpec, recordingsFor(spec), screens, { timeoutMs });
     tell(spec.name, res, (Date.now() - started) / 1000);
     return res;
   });

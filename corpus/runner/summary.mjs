@@ -1,7 +1,8 @@
 // The Markdown matrix of backends by suites: cases passed of cases run, and how many
 // expectations the backend could not report (neither passed nor failed).
 
-export function matrixMarkdown(results, backends, suites) {
+// labels: a row's name where it is not the backend's own (a sampled backend says so).
+export function matrixMarkdown(results, backends, suites, labels = new Map()) {
   const cell = new Map();
   for (const r of results) {
     const key = `${r.backend}\n${r.suite}`;
@@ -19,7 +20,7 @@ export function matrixMarkdown(results, backends, suites) {
   return [
     `| backend | ${suites.join(' | ')} |`,
     `| --- |${suites.map(() => ' --- |').join('')}`,
-    ...backends.map((b) => `| ${b} | ${suites.map((s) => show(b, s)).join(' | ')} |`),
+    ...backends.map((b) => `| ${labels.get(b) ?? b} | ${suites.map((s) => show(b, s)).join(' | ')} |`),
     '',
     'Cases passed of cases run; in parentheses, the expectations the backend cannot report.',
   ].join('\n');

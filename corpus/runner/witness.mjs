@@ -58,9 +58,10 @@ export function witnessCounts({ cases, results, witnesses, ledger, modes }) {
 const pct = (n, total) => (total ? ((100 * n) / total).toFixed(1) : '0.0');
 
 /** The counts as Markdown: a table per witness and combined, then the kinds. */
-export function witnessMarkdown(w, suite) {
+// labels: a witness's name where it is not the backend's own (a sampled backend says so).
+export function witnessMarkdown(w, suite, labels = new Map()) {
   const rows = [...Object.entries(w.per), ['combined', w.combined]].map(([name, n]) =>
-    `| ${name} | ${n.agreeing} | ${n.differingLedgered} | ${n.differingUnledgered} | ${n.unwitnessed} (${pct(n.unwitnessed, w.total)}%) |`);
+    `| ${labels.get(name) ?? name} | ${n.agreeing} | ${n.differingLedgered} | ${n.differingUnledgered} | ${n.unwitnessed} (${pct(n.unwitnessed, w.total)}%) |`);
   const kinds = Object.entries(w.unwitnessedByKind).sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(', ');
   const excluded = Object.entries(w.excluded).map(([k, n]) => `${k} ${n} (${TESSERA_ONLY_KINDS[k]})`).join(', ');
   return [
