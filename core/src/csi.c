@@ -282,6 +282,18 @@ static void csi_decdc(tsr_term *t, const parser_seq *s, uint8_t f)
     (void)f;
     term_delete_columns(t, count(s, 0));
 }
+/* SL - ECMA-48 8.3.121 */
+static void csi_sl(tsr_term *t, const parser_seq *s, uint8_t f)
+{
+    (void)f;
+    term_scroll_left(t, count(s, 0));
+}
+/* SR - ECMA-48 8.3.135 */
+static void csi_sr(tsr_term *t, const parser_seq *s, uint8_t f)
+{
+    (void)f;
+    term_scroll_right(t, count(s, 0));
+}
 /* DECFRA - DEC STD 070: Pch ; Pt ; Pl ; Pb ; Pr $ x */
 static void csi_decfra(tsr_term *t, const parser_seq *s, uint8_t f)
 {
@@ -444,7 +456,9 @@ static void csi_xtqmodkeys(tsr_term *t, const parser_seq *s, uint8_t f)
  * intermediate. PLAIN rows have neither marker nor intermediate. */
 #define CSI_ROWS(PLAIN, SEQ) \
     PLAIN('@', csi_ich, "ICH", "ECMA-48 8.3.64")                  \
+    SEQ('@', 0, ' ', csi_sl, "SL", "ECMA-48 8.3.121")             \
     PLAIN('A', csi_cuu, "CUU", "ECMA-48 8.3.22")                  \
+    SEQ('A', 0, ' ', csi_sr, "SR", "ECMA-48 8.3.135")             \
     PLAIN('B', csi_cud, "CUD", "ECMA-48 8.3.19")                  \
     PLAIN('C', csi_cuf, "CUF", "ECMA-48 8.3.20")                  \
     PLAIN('D', csi_cub, "CUB", "ECMA-48 8.3.18")                  \

@@ -370,6 +370,20 @@ void term_delete_columns(tsr_term *t, int n)
         term_reset_wrap(t);
 }
 
+/* SL and SR (ECMA-48 8.3.121, 8.3.135): the region's text n columns left or
+ * right, from the left margin, as DECDC and DECIC there (xterm's SL and SR). */
+void term_scroll_left(tsr_term *t, int n)
+{
+    if (edit_columns(t, t->left, n, 0))
+        term_reset_wrap(t);
+}
+
+void term_scroll_right(tsr_term *t, int n)
+{
+    if (edit_columns(t, t->left, n, 1))
+        term_reset_wrap(t);
+}
+
 /* DECBI - DEC STD 070 (xterm ctlseqs, the VT420/VT510): one column left; at the
  * left margin the region's text moves right instead, a blank column coming in. */
 void term_back_index(tsr_term *t)

@@ -269,6 +269,7 @@ void term_repeat_last(tsr_term *t, int n)
             term_print_ascii(t, chunk, (size_t)k);
             n -= k;
         }
+        t->last_cp = 0; /* see below */
         return;
     }
     for (int i = 0; i < n; i++) {
@@ -277,4 +278,7 @@ void term_repeat_last(tsr_term *t, int n)
         int w = uni_lookup(cp, &bc);
         place(t, cp, w ? w : 1, bc);
     }
+    /* What precedes a second REP is a control function, not a graphic
+     * character (ECMA-48 8.3.103): it repeats nothing, as in xterm. */
+    t->last_cp = 0;
 }

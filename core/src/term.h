@@ -265,6 +265,9 @@ void term_checksum_rect(tsr_term *t, const parser_seq *seq);
  * margins); the cursor stays. */
 void term_insert_columns(tsr_term *t, int n);
 void term_delete_columns(tsr_term *t, int n);
+/* SL, SR: n columns of the region from the left margin (DECDC, DECIC there). */
+void term_scroll_left(tsr_term *t, int n);
+void term_scroll_right(tsr_term *t, int n);
 /* DECBI, DECFI: the cursor one column left (right), or at that margin the region's
  * columns one to the right (left). */
 void term_back_index(tsr_term *t);
