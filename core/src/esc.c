@@ -98,7 +98,7 @@ void term_esc(tsr_term *t, const parser_seq *s, uint8_t f)
         case 'M': term_execute(t, 0x8d); return;
         case 'N': term_execute(t, 0x8e); return;
         case 'O': term_execute(t, 0x8f); return;
-        case 'c': term_full_reset(t); return;
+        case 'c': term_ris(t); return;
         case 'n': t->gl = 2; term_update_charset_fast(t); return; /* LS2 */
         case 'o': t->gl = 3; term_update_charset_fast(t); return; /* LS3 */
         case 'Z': term_device_attributes(t, s); return;           /* DECID */

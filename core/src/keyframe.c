@@ -601,6 +601,8 @@ static void modes(kf *k)
     bit_mode(k, M_FOCUS, 1, 1004);
     bit_mode(k, M_PASTE, 1, 2004);
     bit_mode(k, M_SYNC, 1, 2026);
+    bit_mode(k, M_C132, 1, 40);
+    bit_mode(k, M_DECNCSM, 1, 95);
     static const int tracking[] = {0, 9, 1000, 1002, 1003};
     static const int encoding[] = {0, 1005, 1006, 1015};
     if (t->modify_other_keys)
@@ -634,6 +636,10 @@ int tsr_term_keyframe(const tsr_term *t, size_t scrollback_bytes, tsr_buf *out)
         return TSR_ERR_INVALID;
     size_t start = out->len;
     kf k = {out, t, buf_reserve(out, 0), {0}, 0, 0, scrollback_bytes, 0};
+    /* DECCOLM set: the screen is already 132 columns wide, so with modes 40 and
+     * 95 set for a moment the mode sets nothing else (modes() restores them) */
+    if (mode_get(t, M_DECCOLM))
+        put(&k, "\x1b[?40h\x1b[?95h\x1b[?3h\x1b[?95l\x1b[?40l");
     colours(&k);
     titles(&k);
     int alt = t->g == &t->alt;

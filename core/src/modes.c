@@ -119,6 +119,10 @@ static void set_mode(tsr_term *t, const mode_row *m, int on)
 {
     switch (m->store) {
     case ST_BIT:
+        if (m->value == M_DECCOLM) {
+            term_column_mode(t, on); /* sets the bit itself, when mode 40 allows */
+            return;
+        }
         mode_put(t, m->value, on);
         if (m->value == M_DECOM)
             term_move_to_origin(t, 0, 0);

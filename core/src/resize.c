@@ -309,6 +309,31 @@ static int prepare_reflow(const grid *g, int rows, int cols, int *cx, int *cy, i
     return TSR_OK;
 }
 
+/* DECCOLM (DEC STD 070; xterm's srm_DECCOLM): only while mode 40 allows it,
+ * 132 or 80 columns, the screen cleared unless DECNCSM, every margin reset,
+ * the cursor home. The host sees the new width and gives it to the program. */
+void term_column_mode(tsr_term *t, int on)
+{
+    if (!mode_get(t, M_C132))
+        return;
+    int cols = on ? 132 : 80;
+    if (cols != t->cols) {
+        int rc = term_resize(t, t->rows, cols);
+        if (rc) {
+            term_fail(t, rc);
+            return;
+        }
+        t->gc_valid = 0;
+        t->gc_y = -1;
+    }
+    mode_put(t, M_DECCOLM, on);
+    term_reset_margins(t);
+    if (!mode_get(t, M_DECNCSM))
+        term_erase_display(t, 2, 0);
+    term_move_to(t, 0, 0);
+    term_reset_wrap(t);
+}
+
 static void clamp_saved(tsr_term *t, saved_cursor *s)
 {
     if (s->x >= t->cols)

@@ -144,6 +144,18 @@ void term_full_reset(tsr_term *t)
     reset_state(t);
 }
 
+/* RIS as xterm does it: 132 columns that DECCOLM set go back to 80, and mode
+ * 40 (xterm's c132 setting) stays. A reset through the API, or a keyframe's,
+ * is the fresh terminal's state exactly. */
+void term_ris(tsr_term *t)
+{
+    int allow_132 = mode_get(t, M_C132);
+    if (mode_get(t, M_DECCOLM) && t->cols == 132)
+        term_fail(t, term_resize(t, t->rows, 80));
+    term_full_reset(t);
+    mode_put(t, M_C132, allow_132);
+}
+
 void term_view(const tsr_term *t, view *v)
 {
     v->ring = t->g->ring;

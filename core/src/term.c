@@ -149,7 +149,11 @@ int term_set_size(tsr_term *t, int rows, int cols)
         return TSR_OK;
     t->gc_valid = 0;
     t->gc_y = -1; /* the cell written last may be gone */
-    return term_resize(t, rows, cols);
+    int rc = term_resize(t, rows, cols);
+    /* DECCOLM reports the 132 columns it set only while they last */
+    if (rc == TSR_OK && cols != 132)
+        mode_put(t, M_DECCOLM, 0);
+    return rc;
 }
 
 int tsr_term_resize(tsr_term *t, int rows, int cols)

@@ -206,6 +206,8 @@ static inline uint32_t term_erase_id(tsr_term *t)
 }
 int term_intern(tsr_term *t, const tsr_style *s, uint32_t *id);
 void term_full_reset(tsr_term *t);
+/* RIS: term_full_reset, and xterm's 132 to 80 columns, mode 40 kept. */
+void term_ris(tsr_term *t);
 void term_soft_reset(tsr_term *t);
 void term_update_charset_fast(tsr_term *t);
 int term_link_id(tsr_term *t, const char *uri, size_t len, uint32_t *id);
@@ -325,6 +327,8 @@ void term_color_report(tsr_term *t, int osc, int index, uint32_t rgb, uint8_t te
 
 /* resize.c */
 int term_resize(tsr_term *t, int rows, int cols);
+/* DECCOLM set (132 columns) or reset (80), when mode 40 allows it. */
+void term_column_mode(tsr_term *t, int on);
 
 /* charset mapping (esc.c) */
 uint32_t charset_map(uint8_t set, uint8_t byte);

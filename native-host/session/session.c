@@ -79,6 +79,21 @@ static int emit_exit(session *s)
     return deliver(s, &f);
 }
 
+/* The program changed the screen's size itself (DECCOLM): the PTY follows,
+ * so it reads the width it set, and gets SIGWINCH, as from a terminal that
+ * obeys. The frames need nothing more: the same bytes resize any core. */
+static int follow_size(session *s, int rows, int cols)
+{
+    int now_rows = tsr_term_rows(s->term), now_cols = tsr_term_cols(s->term);
+    if ((now_rows == rows && now_cols == cols) || s->master < 0)
+        return 0;
+    if (pty_resize(s->master, now_rows, now_cols) != 0) {
+        snprintf(s->error, sizeof s->error, "resizing the pty to %dx%d: %s", now_rows, now_cols, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
 /* One read: one frame. */
 static int read_once(session *s)
 {
@@ -104,7 +119,8 @@ static int read_once(session *s)
         s->output_overflow = 1;
         return -1;
     }
-    if (deliver(s, &f) != 0)
+    int rows = tsr_term_rows(s->term), cols = tsr_term_cols(s->term);
+    if (deliver(s, &f) != 0 || follow_size(s, rows, cols) != 0)
         return -1;
     return send_replies(s);
 }

@@ -172,8 +172,8 @@ static int same(const tsr_term *a, const tsr_term *b, const char *what, const ch
         for (int x = 0; !why[0] && x < tsr_term_cols(a); x++)
             if (!same_cell(a, b, y, x) && !pending_over_blank(a, b, y, x))
                 snprintf(why, sizeof why, "cell %d,%d", y, x);
-    static const int dec_modes[] = {1, 5, 6, 7, 9, 12, 25, 47, 66, 69, 1000, 1002, 1003, 1004,
-                                    1005, 1006, 1015, 1047, 1049, 2004, 2026};
+    static const int dec_modes[] = {1, 3, 5, 6, 7, 9, 12, 25, 40, 47, 66, 69, 95, 1000, 1002, 1003,
+                                    1004, 1005, 1006, 1015, 1047, 1049, 2004, 2026};
     for (size_t i = 0; !why[0] && i < sizeof dec_modes / sizeof dec_modes[0]; i++) {
         int va = -1, vb = -1;
         tsr_term_mode(a, dec_modes[i], 1, &va);
@@ -348,6 +348,11 @@ static void test_handwritten(void)
     check_bytes("all four margins and origin", 8, 10, 0,
                 "\x1b[2;6r\x1b[?69h\x1b[3;7s\x1b[?6h\x1b[2;2Hx");
     check_bytes("left/right margin mode, no margins", 4, 10, 0, "\x1b[?69hab");
+    check_bytes("132 columns by DECCOLM, margins after", 4, 80, 0,
+                "\x1b[?40h\x1b[?3habc\x1b[2;3r\x1b[?69h\x1b[5;9s\x1b[2;6Hx");
+    check_bytes("DECCOLM with DECNCSM, mode 40 reset after", 3, 80, 0,
+                "ab\x1b[?40h\x1b[?95h\x1b[?3hc\x1b[?40l");
+    check_bytes("mode 40 alone", 3, 10, 0, "\x1b[?40hab");
     check_bytes("pending wrap at the right margin", 4, 10, 0, "\x1b[?69h\x1b[2;6s\x1b[2;3Habcd");
     check_bytes("cursor right of the right margin", 4, 10, 0, "\x1b[?69h\x1b[2;6s\x1b[2;9Hx");
     check_bytes("charsets", 3, 10, 0, "\x1b(0lqk\x1b)A\x0e#\x0f\x1b*0\x1bn");

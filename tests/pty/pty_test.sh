@@ -92,6 +92,22 @@ TAPE
     expect_code 0
 }
 
+case_deccolm_resizes_pty() {
+    # a program that switches to 132 columns (DECCOLM, with mode 40) reads that width from
+    # its terminal after a SIGWINCH, and 80 again when it switches back; without mode 40
+    # nothing changes
+    t run --rows 6 --cols 80 --expect "after 6 80" --expect-exit 0 -- bash --norc -c \
+        'printf "\033[?3h"; sleep 0.2; printf "after %s\n" "$(stty size)"'
+    expect_code 0
+    t run --rows 6 --cols 80 --expect "now 6 132" --expect-exit 0 -- bash --norc -c \
+        'trap "echo winched" WINCH; printf "\033[?40h\033[?3h"; sleep 0.5; printf "now %s\n" "$(stty size)"'
+    expect_code 0
+    expect_out "winched"
+    t run --rows 6 --cols 80 --expect "back 6 80" --expect-exit 0 -- bash --norc -c \
+        'printf "\033[?40h\033[?3h\033[?3l"; sleep 0.3; printf "back %s\n" "$(stty size)"'
+    expect_code 0
+}
+
 case_exit_during_wait() {
     cat >early.tape <<'TAPE'
 run sh -c "echo going away; exit 3"
