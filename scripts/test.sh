@@ -145,6 +145,7 @@ QUICK_NODE_SUITES=(js/test/screen.test.mjs js/test/revisions.test.mjs js/test/re
   js/test/expect_replay.test.mjs js/test/recording.test.mjs js/test/regexp_nth.test.mjs
   js/test/svg.test.mjs js/test/history_limits.test.mjs js/test/replay_points.test.mjs
   tests/corpus/compare.test.mjs tests/corpus/sessions_units.test.mjs tests/corpus/select.test.mjs
+  tests/corpus/vttest_raw.test.mjs
   tests/spec/schema.test.mjs
   js/test/behaviours.test.mjs)
 if [ "$QUICK" -eq 1 ]; then
