@@ -43,7 +43,10 @@ void term_device_attributes(tsr_term *t, const parser_seq *s)
     else if (s->marker == '=')
         term_reply(t, "\x1bP!|00000000\x1b\\"); /* DA3: the unit id xterm gives */
     else
-        term_reply(t, "\x1b[?62;22c"); /* VT220 with ANSI colour */
+        /* A VT420 (xterm's default class) with what tessera has of its list:
+         * 132 columns, selective erase, horizontal scrolling, ANSI colour and
+         * rectangular editing (xterm ctlseqs, DA1 for ids of 200 and up). */
+        term_reply(t, "\x1b[?64;1;6;21;22;28c");
 }
 
 void term_device_status(tsr_term *t, const parser_seq *s)

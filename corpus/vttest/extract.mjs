@@ -153,9 +153,10 @@ function readRaw(file) {
 
 // Menu paths in menu order: 2 before 11, 11.2 before 11.10.
 const byMenu = (a, b) => {
-  const x = a.split('.').map(Number), y = b.split('.').map(Number);
+  const [am, as = ''] = a.split('+'), [bm, bs = ''] = b.split('+');
+  const x = am.split('.').map(Number), y = bm.split('.').map(Number);
   for (let i = 0; i < Math.max(x.length, y.length); i++) if ((x[i] ?? -1) !== (y[i] ?? -1)) return (x[i] ?? -1) - (y[i] ?? -1);
-  return 0;
+  return as < bs ? -1 : as > bs ? 1 : 0; // a test alone, then with its settings
 };
 
 // Which oracles side with which, and the rows where the screens differ.
@@ -182,7 +183,8 @@ function disagreement(results) {
 
 // witnesses: who the expectation comes from when not every oracle (the referee's cases).
 function caseOf(menu, n, title, bytes, screen, cursor, head, witnesses) {
-  const c = { suite: SUITE, name: `${menu}-screen-${n}`, cols: head.cols, rows: head.rows };
+  // case names take no '+': a test run with its menu's settings is NAME-set-SETTINGS
+  const c = { suite: SUITE, name: `${menu.replace('+', '-set-')}-screen-${n}`, cols: head.cols, rows: head.rows };
   const text = bytes.toString('utf8');
   if (Buffer.from(text, 'utf8').equals(bytes)) c.input = text;
   else c.inputHex = bytes.toString('hex');

@@ -21,17 +21,18 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 const RAW = join(HERE, 'raw');
 const TESSERA = process.env.TESSERA_BIN || resolve(HERE, '../../build/bin/tessera');
 const PINNED = 'VT100 test program, version 2.7 (20221229)';
-const GEOMETRY = '24x80.80'; // tessera has no 132-column switch: vttest's advice for such terminals
+const GEOMETRY = '24x80.80'; // vttest's advice for a terminal that stays at 80 columns (README)
 const ENV = { TERM: 'xterm', LANG: 'C', LC_ALL: 'C' };
 const QUIET_MS = 150; // output silence required, on top of vttest blocking in read()
 const STUCK_MS = 10000; // no output and no way forward: the test waits for what we cannot give
 
 const PUSH_RETURN = { re: /Push <RETURN>/, send: '\r' };
-// The menu tests driven, by their menu path. `prompts` are further waits that end a
-// screen, tried before "Push <RETURN>". Left out, because they wait for what a tape
-// cannot give deterministically or tessera does not answer: keyboard, mouse, printer,
-// font and window-title input; 6.2 (the RETURN key under LNM: our raw stdin bypasses the
-// terminal's key encoding); 6.6, 6.7 and several DSR/DECRQPSR reports (tessera sends no
+// The menu tests driven, by their menu path; `PATH+A.B` first chooses the setting items A,
+// B, ... of the test's own menu (DECLRMM on, the margins moved), then the test. `prompts`
+// are further waits that end a screen, tried before "Push <RETURN>". Left out, because they
+// wait for what a tape cannot give deterministically or tessera does not answer: keyboard,
+// mouse, printer, font and window-title input; 6.2 (the RETURN key under LNM: our raw stdin
+// bypasses the terminal's key encoding); DECRQTSR, DECRQUPSS, DECRQDE (tessera sends no
 // reply, vttest waits forever); 11.8.6 (Tektronix, no prompt); settings-only items.
 const TESTS = [
   '1', '2', '3.8', '3.9', '3.10', '3.11', '4',
@@ -42,12 +43,19 @@ const TESTS = [
   '9.5', '9.6', '9.7', '9.8', '9.9',
   '11.1.1.1.1', '11.1.1.1.2', '11.1.2.2', '11.1.2.3', '11.1.2.4', '11.1.3', '11.1.5', '11.1.6',
   '11.2.2.1', '11.2.2.2', '11.2.3.1', '11.2.3.2',
-  '11.2.5.2.2', '11.2.5.2.3', '11.2.5.2.4', '11.2.5.2.5', '11.2.5.2.6', '11.2.5.3.1', '11.2.5.3.2.3',
+  '11.2.5.2.2', '11.2.5.2.3', '11.2.5.2.4', '11.2.5.2.5', '11.2.5.2.6', '11.2.5.3.1.7', '11.2.5.3.2.3',
   '11.2.5.3.3.1', '11.2.5.3.3.2',
   '11.2.5.3.6.1', '11.2.5.3.6.2', '11.2.5.3.6.3', '11.2.5.3.6.4', '11.2.5.3.6.5',
   '11.2.5.3.6.6', '11.2.5.3.6.7', '11.2.5.3.6.8', '11.2.5.3.6.9', '11.2.5.3.6.10',
   '11.2.6.2.1', '11.2.6.2.2', '11.2.6.2.3',
   '11.3.2.7', '11.3.2.8', '11.3.2.9', '11.3.2.10',
+  // with DECLRMM on, the left/right margins on the left half and the top/bottom ones on the top half
+  '11.3.2.7+3.5.4', '11.3.2.8+3.5.4', '11.3.2.9+3.5.4', '11.3.2.10+3.5.4',
+  '11.3.3.9+2.4.3', '11.3.3.10+2.4.3', '11.3.3.11+2.4.3', '11.3.3.12+2.4.3', '11.3.3.13+2.4.3',
+  '11.3.6.7+2.4.3', '11.3.6.8+2.4.3', '11.3.6.9+2.4.3', '11.3.6.10+2.4.3', '11.3.6.11+2.4.3',
+  '11.3.6.12+2.4.3',
+  '11.4.2.7+3.5.4', '11.4.2.8+3.5.4', '11.4.2.9+3.5.4', '11.4.2.10+3.5.4', '11.4.2.11+3.5.4',
+  '11.4.2.12+3.5.4', '11.4.2.13+3.5.4', '11.4.2.14+3.5.4',
   '11.3.3.6', '11.3.3.7', '11.3.3.8', '11.3.3.9', '11.3.3.10', '11.3.3.11', '11.3.3.12', '11.3.3.13',
   '11.3.6.7', '11.3.6.8', '11.3.6.9', '11.3.6.10', '11.3.6.11', '11.3.6.12',
   '11.3.7.2.2.1', '11.3.7.2.2.2', '11.3.7.2.3.2', '11.3.7.2.3.3', '11.3.7.2.3.4', '11.3.7.2.3.5',
@@ -106,7 +114,10 @@ function menuItems(text) {
 
 // Runs one menu test. Resolves to {title, screens: [Buffer...]} or rejects with a reason.
 function record(test) {
-  const path = test.menu.split('.');
+  const [menuPath, settings] = test.menu.split('+');
+  const path = menuPath.split('.');
+  // the settings go between the test's menu and its item
+  if (settings) path.splice(path.length - 1, 0, ...settings.split('.'));
   const args = ['record', '--timeout', '90s', '--rows', '24', '--cols', '80', '--clear-env'];
   for (const [k, v] of Object.entries(ENV)) args.push('--env', `${k}=${v}`);
   args.push('--', VTTEST, GEOMETRY);
@@ -141,6 +152,8 @@ function record(test) {
       if (!queue.length) {
         title = items.find(i => i.n === choice)?.text.replace(/\s+/g, ' ');
         if (!title) return stop(`menu has no item ${choice}`);
+        // the settings chosen, as the menu now words them ("Disable DECLRMM ...")
+        if (settings) title += ` [${settings.split('.').map(n => items.find(i => i.n === n)?.text.replace(/\s+/g, ' ')).join('; ')}]`;
         parentItems = items;
         phase = 'test';
       }
