@@ -83,7 +83,7 @@ test('the engine drops its replies: the host answers a cursor position query onc
   const t = await launch('bash', ['-c', script], { rows: 6, cols: 40, ...T });
   try {
     await expectTerminal(t.getByText('next:')).toBePresent();
-    assert.match(rowsOf(t)[3], /^reply:\^\[3;6\|next:\^\[\?62;22\|$/);
+    assert.match(rowsOf(t)[3], /^reply:\^\[3;6\|next:\^\[\?64;1;6;21;22;28\|$/);
   } finally {
     await t.close();
   }
