@@ -316,15 +316,10 @@ void term_column_mode(tsr_term *t, int on)
 {
     if (!mode_get(t, M_C132))
         return;
-    int cols = on ? 132 : 80;
-    if (cols != t->cols) {
-        int rc = term_resize(t, t->rows, cols);
-        if (rc) {
-            term_fail(t, rc);
-            return;
-        }
-        t->gc_valid = 0;
-        t->gc_y = -1;
+    int rc = term_set_size(t, t->rows, on ? 132 : 80);
+    if (rc) {
+        term_fail(t, rc);
+        return;
     }
     mode_put(t, M_DECCOLM, on);
     term_reset_margins(t);
