@@ -115,7 +115,8 @@ class TerminalExpectation {
    * The shared wait: `judge(snapshot)` -> {ok, ambiguous, candidates} (cached
    * per revision, as revisions are immutable). With settleMs, an ok result
    * must also hold while the screen stays unchanged for settleMs, measured
-   * from the newest revision's time (the last visual change).
+   * from the newest revision's time (the last visual change), never before the
+   * session's settle floor (its first output, its last action).
    */
   async _converge(name, expected, opts, judge, { settleFrom } = {}) {
     const s = this.session;
@@ -137,8 +138,9 @@ class TerminalExpectation {
           expected, opts, { snapshot: snap, candidates: result.candidates });
       }
       let waitUntil = deadline;
-      if (result.ok) {
-        const since = settleFrom ? settleFrom(snap, now) : max(snap.timeNs, s.startNs);
+      const floor = settleNs ? s.settleFloorNs() : 0n;
+      if (result.ok && floor !== null) {
+        const since = settleFrom ? settleFrom(snap, now, floor) : max(snap.timeNs, floor);
         const readyAt = since + settleNs;
         // After the exit the screen cannot change: the final snapshot has settled.
         if (!settleNs || s.ended || now >= readyAt) { stats.revision = snap.seq; return stats; }
@@ -148,8 +150,9 @@ class TerminalExpectation {
           expected, opts, { snapshot: snap, candidates: result.candidates, note: result.note });
       }
       if (now >= deadline) {
-        const why = result.ok ? `timed out after ${opts.timeoutMs} ms: the condition held but the screen did not stay unchanged for ${opts.settleMs} ms`
-          : `timed out after ${opts.timeoutMs} ms${this._shortOfNth(result)}`;
+        const why = !result.ok ? `timed out after ${opts.timeoutMs} ms${this._shortOfNth(result)}`
+          : floor === null ? `timed out after ${opts.timeoutMs} ms: the program has printed nothing, so its screen has not settled`
+            : `timed out after ${opts.timeoutMs} ms: the condition held but the screen did not stay unchanged for ${opts.settleMs} ms`;
         throw this._fail(name, why, expected, opts, { snapshot: snap, candidates: result.candidates,
           note: result.ok ? undefined : result.note });
       }
@@ -212,13 +215,13 @@ class TerminalExpectation {
     };
     // Absent since the revision after the newest one that showed the locator;
     // the walk back stops once a revision older than the window is absent too.
-    const absentSince = (newest, now) => {
-      let since = max(newest.timeNs, s.startNs);
+    const absentSince = (newest, now, floor) => {
+      let since = max(newest.timeNs, floor);
       for (let k = newest.seq - 1; k >= screen.oldestRevision; k--) {
         if (since + settleNs <= now) break;
         const snap = screen.revisionAt(k);
         if (presentAt(snap)) break;
-        since = max(snap.timeNs, s.startNs);
+        since = max(snap.timeNs, floor);
       }
       return since;
     };
@@ -226,7 +229,7 @@ class TerminalExpectation {
       const r = loc.resolve(snap);
       presence.set(snap.seq, r.ambiguous || !!r.match);
       return { ok: !presentAt(snap), candidates: r.candidates };
-    }, { settleFrom: (snap, now) => absentSince(snap, now) });
+    }, { settleFrom: absentSince });
   }
 
   /**

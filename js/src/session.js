@@ -13,6 +13,8 @@ export class Session {
     this.startNs = startNs;
     /** The most recent completed action's receipt, or null. */
     this.lastAction = null;
+    /** The time of the program's first OUTPUT frame, or null before it. */
+    this.firstOutputNs = null;
     this.ended = false;
     this.exitStatus = null;
     this._listeners = new Set();
@@ -47,10 +49,26 @@ export class Session {
   /** Applies one frame (one engine call), drops the engine's replies, tells the listeners. */
   _apply(frame) {
     const { made } = this._screen.applyFrame(frame);
-    if (frame.type === 'output') this._screen.takeReplies(); // the host (or nobody) answers
+    if (frame.type === 'output') {
+      this._screen.takeReplies(); // the host (or nobody) answers
+      this.firstOutputNs ??= BigInt(frame.timeNs);
+    }
     if (frame.type === 'exit') this.exitStatus = { code: frame.exitCode, signal: frame.exitSignal };
     if (made) this._emit({ type: 'revision', seq: this._screen.revision });
     return made;
+  }
+
+  /**
+   * The earliest a settle window may start, as the CLI's --settle counts it: after the
+   * program's first output, the session's start and the last action (input or resize);
+   * null while nothing has been output and the session goes on (a blank screen before the
+   * program drew is not settled).
+   */
+  settleFloorNs() {
+    if (this.firstOutputNs === null) return this.ended ? this.startNs : null;
+    const floor = this.firstOutputNs > this.startNs ? this.firstOutputNs : this.startNs;
+    const acted = this.lastAction ? BigInt(this.lastAction.timeNs) : 0n;
+    return acted > floor ? acted : floor;
   }
 
   _end(reason) {

@@ -32,3 +32,25 @@ test('live: 20 runs, toBeStable never returns the half-drawn screen', async () =
     }
   }
 });
+
+// A settle window starts with the program's first output (as the CLI's --settle counts):
+// the blank screen of a program slow to draw is not its settled screen.
+test('live: a program that draws after 300 ms settles on what it drew, not on the blank screen', async () => {
+  const t = await launch('sh', ['-c', 'sleep 0.3; printf drawn; sleep 5'], { rows: 2, cols: 10, timeoutMs: 10_000 });
+  try {
+    await expectTerminal(t).toBeStable({ settleMs: 50 });
+    assert.equal(t.screen.rowsText()[0], 'drawn');
+    await expectTerminal(t.getByText('gone')).toBeAbsent({ settleMs: 50 });
+  } finally {
+    await t.close();
+  }
+});
+
+test('live: a program that prints nothing never settles; the timeout says so', async () => {
+  const t = await launch('sh', ['-c', 'sleep 5'], { rows: 2, cols: 10, timeoutMs: 10_000 });
+  try {
+    await assert.rejects(expectTerminal(t).toBeStable({ settleMs: 50, timeoutMs: 400 }), /printed nothing/);
+  } finally {
+    await t.close();
+  }
+});
