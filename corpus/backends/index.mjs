@@ -74,7 +74,10 @@ const REGISTRY = {
     missing: () => missingFile(here('pyte_adapter.py'))
       ?? (runs('/usr/bin/python3', ['-c', 'import pyte']) ? null : "/usr/bin/python3 cannot import pyte (install Debian's python3-pyte)"),
   },
+  // tmux: a session, a shell and a relay per case in its own server (about a minute of CPU
+  // for the whole corpus, a third of the run): a default run takes an even sample of it too.
   tmux: {
+    samplePerSuite: 40,
     start: () => ({ command: process.execPath, args: [here('tmux.mjs')] }),
     missing: () => missingFile(here('tmux.mjs')) ?? (runs('tmux', ['-V']) ? null : "tmux is not installed (Debian's tmux)"),
   },

@@ -27,10 +27,11 @@ test('samplePerSuite takes at most n of each suite, spread over it, in the order
   assert.deepEqual(samplePerSuite(cases, 12), got, 'the same cases every time');
 });
 
-test('every backend runs by default; only xterm is sampled there', () => {
+test('every backend runs by default; only xterm and tmux are sampled there', () => {
   assert.deepEqual(DEFAULT_BACKENDS, BACKEND_NAMES);
-  assert.deepEqual(BACKEND_NAMES.filter((n) => sampleSizeOf(n) !== null), ['xterm']);
+  assert.deepEqual(BACKEND_NAMES.filter((n) => sampleSizeOf(n) !== null), ['xterm', 'tmux']);
   assert.equal(sampleSizeOf('xterm'), 12);
+  assert.equal(sampleSizeOf('tmux'), 40);
   assert.equal(sampleSizeOf('no-such-backend'), null);
 });
 
