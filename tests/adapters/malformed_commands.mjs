@@ -133,11 +133,12 @@ async function eachLimited(items, width, fn) {
 /**
  * Runs every script on argv, three adapters at once, in env (default: this process's);
  * resolves the problems found, one string each, and the hostile scripts not run because
- * the emulator named crashes on them itself.
+ * the emulator named crashes on them itself. runner, when given, runs a script in place of
+ * a process of argv and resolves the same {status, signal, stderr} or {error}.
  */
-export async function checkAdapter(name, argv, { env = process.env } = {}) {
+export async function checkAdapter(name, argv, { env = process.env, runner } = {}) {
   const [cmd, ...args] = argv;
-  const run = (script) => runScript(cmd, args, script, env);
+  const run = runner ?? ((script) => runScript(cmd, args, script, env));
   const problems = [];
   const malformed = await eachLimited(MALFORMED, 3, ([, script]) => run(script));
   MALFORMED.forEach(([why, , line], i) => {
