@@ -253,6 +253,13 @@ static int stays_narrow(const row *r, int x, int cols)
     return 0;
 }
 
+/* Such a cluster narrow_clusters places: left of the row's last run of odd
+ * blanks and of the column before it. */
+static int placed_narrow(const row *r, int x, int cols, int tail)
+{
+    return x < tail - 1 && stays_narrow(r, x, cols);
+}
+
 static void wrap_flag(kf *k, int y)
 {
     cup(k, y, k->t->cols - 1);
@@ -262,6 +269,8 @@ static void wrap_flag(kf *k, int y)
 
 /* Places such clusters the way they came: printed at the last column,
  * moved left by DCH, left to right so each move keeps the ones before.
+ * One with an odd blank before it gets that blank's filler first, whose
+ * tail the DCH then deletes, leaving the head blank in its style.
  * DCH drops a soft wrap: a wrapped row gets its flag again after them,
  * except the last row, whose flag comes from the row above. Returns how many. */
 static int narrow_clusters(kf *k, const row *r, int y, int cols, int tail)
@@ -271,8 +280,10 @@ static int narrow_clusters(kf *k, const row *r, int y, int cols, int tail)
         return 0;
     int placed = 0;
     for (int x = 0; x < tail - 1; x++) {
-        if (!stays_narrow(r, x, cols) || (x > 0 && odd_blank(k, &r->cells[x - 1])))
+        if (!placed_narrow(r, x, cols, tail))
             continue;
+        if (x > 0 && odd_blank(k, &r->cells[x - 1]))
+            filler(k, x - 1, style_get(&k->t->styles, r->cells[x - 1].style));
         print_cell_at(k, r, x, cols - 1);
         cup(k, y, x);
         putf(k, "\x1b[%dP", cols - 1 - x, 0);
@@ -308,8 +319,9 @@ static void draw_row(kf *k, const row *r, int y)
         }
         if (x >= tail && x > 0)
             break; /* made above */
-        if (placed && stays_narrow(r, x, cols) && !(x > 0 && odd_blank(k, &r->cells[x - 1]))) {
-            x++; /* placed above */
+        if (placed && (placed_narrow(r, x, cols, tail) ||
+                       (odd_blank(k, c) && placed_narrow(r, x + 1, cols, tail)))) {
+            x++; /* placed above, or the blank made before such a cluster */
             k->x = -1;
             continue;
         }

@@ -325,6 +325,10 @@ static void test_handwritten(void)
     check_bytes("narrow cluster on a wrapped row", 7, 11, 1,
                 "\x1b[4;5HHQMGVV\x1b[5;5s\xe2\x98\xba\xef\xb8\x8f\x1b[4;2H\x1b[0P\x1b" "8"
                 "\xf0\x9f\x8f\xbd");
+    /* the same cluster after a blank only a cut filler makes: the DCH that
+     * places the cluster cuts that filler */
+    check_bytes("narrow cluster after a cut filler", 2, 3, 0,
+                "\x1b[4:3;97m\xe4\xb8\x80\x1b[m\x1b[1;3H\xe2\x98\xba\xef\xb8\x8f\x1b[1;2H\x1b[P");
     check_bytes("pending wrap after a wide", 3, 5, 0, "\x1b[2;1Habc\xe4\xb8\x80");
     check_bytes("pending wrap, autowrap off later", 3, 5, 0, "abcde\x1b[?7l");
     check_bytes("autowrap off", 3, 5, 0, "\x1b[?7labcdefgh");
