@@ -150,8 +150,8 @@ void term_full_reset(tsr_term *t)
 void term_ris(tsr_term *t)
 {
     int allow_132 = mode_get(t, M_C132);
-    if (mode_get(t, M_DECCOLM) && t->cols == 132)
-        term_fail(t, term_resize(t, t->rows, 80));
+    if (mode_get(t, M_DECCOLM)) /* set only while the 132 columns last */
+        term_fail(t, term_set_size(t, t->rows, 80));
     term_full_reset(t);
     mode_put(t, M_C132, allow_132);
 }
