@@ -5,19 +5,23 @@
 #                                                  corpus's Rust adapters in build/corpus-rust/
 #   bash scripts/build.sh --asan      build/ and build-asan/ (ASan + UBSan, -DTSR_SANITIZE=ON)
 #   bash scripts/build.sh --asan-only build-asan/ alone (used by scripts/test.sh to report each)
+#   bash scripts/build.sh --programs  build/ without its C tests and benchmark drivers: what
+#                                     runs outside ctest (the full test command, whose C tests
+#                                     run in build-asan/; the CMake target `programs`)
 #
 # A directory that is already configured is only rebuilt; cmake itself re-runs the configure
 # step when a CMakeLists.txt changed. Two jobs: the machines have two cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-normal=1 asan=0
+normal=1 asan=0 target=()
 for arg in "$@"; do
   case $arg in
     --asan) asan=1 ;;
     --asan-only) normal=0 asan=1 ;;
-    -h|--help) sed -n '2,9p' "$0"; exit 0 ;;
-    *) echo "build: unknown argument '$arg' (expected --asan or --asan-only)" >&2; exit 2 ;;
+    --programs) target=(--target programs) ;;
+    -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
+    *) echo "build: unknown argument '$arg' (expected --asan, --asan-only or --programs)" >&2; exit 2 ;;
   esac
 done
 
@@ -42,7 +46,7 @@ configure_and_build() {
       || { echo "build: FAILED to configure $dir" >&2; return 1; }
   fi
   echo "build: building $dir"
-  cmake --build "$dir" -j2 || { echo "build: FAILED to build $dir" >&2; return 1; }
+  cmake --build "$dir" -j2 "${build_target[@]}" || { echo "build: FAILED to build $dir" >&2; return 1; }
   echo "build: $dir ok"
 }
 
@@ -53,6 +57,7 @@ if [ $normal -eq 1 ]; then
   bash corpus/backends/rust/build.sh &
   rust_pid=$!
   cmake_status=0 rust_status=0
+  build_target=("${target[@]}")
   configure_and_build build || cmake_status=$?
   wait "$rust_pid" || rust_status=$?
   [ "$cmake_status" -eq 0 ] || exit 1
@@ -61,6 +66,7 @@ fi
 # The ASan build has no wasm engines; its `tessera view` and report.html embed the normal
 # build's viewer page (web/page.cmake), so that is built first when it is missing.
 if [ $asan -eq 1 ]; then
+  build_target=()
   [ -f build/web/viewer.html ] || configure_and_build build
   # No benchmark drivers: no test runs them, so under the sanitizers they would check nothing.
   configure_and_build build-asan -DTSR_SANITIZE=ON -DTSR_BENCH=OFF \

@@ -163,8 +163,14 @@ part "setup" bash scripts/setup.sh
 # with Debian's 140 certificates, over 500 node processes a run.
 unset NODE_EXTRA_CA_CERTS
 
+# The normal build's C tests ran under ASan (below): the full command builds only the programs
+# the other parts drive; --long runs those tests in build/ too, so it builds everything.
 before=$failed
-part "build (normal)" bash scripts/build.sh
+if [ "$LONG" -eq 1 ]; then
+  part "build (normal)" bash scripts/build.sh
+else
+  part "build (normal)" bash scripts/build.sh --programs
+fi
 normal_built=$((failed == before))
 # The corpus needs the normal build (its adapters); every backend must be present.
 if [ "$normal_built" -eq 1 ]; then
@@ -190,6 +196,8 @@ normal_ctest() {
     [ -n "$only" ] || return 0
     ctest --test-dir build --output-on-failure --no-tests=error -j4 -R "^($only)\$"
   else
+    # a failed ASan build: every C test runs here, so the rest of build/ is built first
+    [ "$LONG" -eq 1 ] || cmake --build build -j2 || return 1
     ctest_in build
   fi
 }
