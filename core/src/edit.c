@@ -17,6 +17,7 @@ void term_move_to(tsr_term *t, int x, int y)
 {
     t->x = clampi(x, 0, t->cols - 1);
     t->y = clampi(y, 0, t->rows - 1);
+    term_fit_line(t);
     term_reset_wrap(t);
 }
 
@@ -25,6 +26,7 @@ void term_move_to_origin(tsr_term *t, int x, int y)
     if (mode_get(t, M_DECOM)) {
         t->x = clampi(x + t->left, t->left, t->right);
         t->y = clampi(y + t->top, t->top, t->bottom);
+        term_fit_line(t);
         term_reset_wrap(t);
     } else {
         term_move_to(t, x, y);
@@ -100,6 +102,10 @@ static void copy_margin_cells(tsr_term *t, int dy, int sy)
     int l = t->left, r1 = t->right + 1;
     row *d = term_row_w(t, dy);
     const row *s = term_row(t, sy);
+    if (r1 > row_size_cols(d->size, t->cols))
+        r1 = row_size_cols(d->size, t->cols); /* a double-size line's hidden half stays blank */
+    if (l >= r1)
+        return;
     term_split_wide(d, l, r1);
     int rc = TSR_OK;
     for (int x = l; x < r1 && rc == TSR_OK; x++)
@@ -135,6 +141,7 @@ static void scroll_rows(tsr_term *t, int top, int bot, int n, int up)
         term_fail(t, grid_scroll_region_up(t->g, top, bot, n, term_erase_id(t)));
     else
         term_fail(t, grid_scroll_region_down(t->g, top, bot, n, term_erase_id(t)));
+    term_fit_line(t);
 }
 
 void term_scroll_up(tsr_term *t, int n)
@@ -167,6 +174,7 @@ void term_index(tsr_term *t)
     } else if (t->y < t->rows - 1) {
         t->y++;
     }
+    term_fit_line(t);
 }
 
 void term_reverse_index(tsr_term *t)
@@ -178,6 +186,7 @@ void term_reverse_index(tsr_term *t)
     } else if (t->y > 0) {
         t->y--;
     }
+    term_fit_line(t);
 }
 
 /* To the left margin, or column 0 from left of it outside origin mode
@@ -188,6 +197,7 @@ void term_carriage_return(tsr_term *t)
         t->x = mode_get(t, M_DECOM) || t->x >= t->left ? t->left : 0;
     else
         t->x = 0;
+    term_fit_line(t);
     term_reset_wrap(t);
 }
 
@@ -200,7 +210,7 @@ void term_cursor_back(tsr_term *t, int n)
 
 void term_cursor_forward(tsr_term *t, int n)
 {
-    int stop = t->x <= t->right ? t->right : t->cols - 1;
+    int stop = term_text_end(t) - 1;
     t->x = t->x + n > stop ? stop : t->x + n;
     term_reset_wrap(t);
 }
@@ -214,11 +224,13 @@ void term_tab(tsr_term *t, int n)
     /* as xterm's TabToNextStop: never past the right margin (from right of
      * it too); TabToPrevStop: never left of the left one under DECOM */
     int stop = mode_get(t, M_DECOM) ? t->left : 0;
+    const int last = term_line_cols(t) - 1;
+    const int right = t->right < last ? t->right : last;
     for (; n > 0; n--) {
         int x = t->x + 1;
-        while (x < t->cols - 1 && !t->tabs[x])
+        while (x < last && !t->tabs[x])
             x++;
-        t->x = x < t->right ? x : t->right;
+        t->x = x < right ? x : right;
     }
     for (; n < 0; n++) {
         int x = t->x - 1;
@@ -232,6 +244,8 @@ void term_erase_cells(tsr_term *t, int y, int x0, int x1, int selective)
 {
     row *r = term_row_w(t, y);
     uint32_t blank = term_erase_id(t);
+    if (x1 > row_size_cols(r->size, t->cols))
+        x1 = row_size_cols(r->size, t->cols); /* a double-size line's hidden half stays blank */
     if (x0 >= x1)
         return;
     if (!selective) {
@@ -267,8 +281,11 @@ void term_erase_display(tsr_term *t, int how, int selective)
     switch (how) {
     case 0:
         term_erase_cells(t, t->y, t->x, t->cols, selective);
-        if (t->x == 0 && !selective)
-            term_row_w(t, t->y)->flags = 0;
+        if (t->x == 0 && !selective) {
+            row *r = term_row_w(t, t->y);
+            r->flags = 0;
+            r->size = ROW_SIZE_SINGLE; /* wholly erased */
+        }
         erase_rows(t, t->y + 1, t->rows, selective);
         break;
     case 1:
@@ -337,7 +354,8 @@ void term_delete_chars(tsr_term *t, int n)
     if (!term_in_lr(t))
         return;
     term_reset_wrap(t);
-    delete_cells(term_row_w(t, t->y), t->x, t->right + 1, n, term_erase_id(t));
+    int end = t->right + 1 < term_line_cols(t) ? t->right + 1 : term_line_cols(t);
+    delete_cells(term_row_w(t, t->y), t->x, end, n, term_erase_id(t));
 }
 
 /* DECIC and DECDC (at the cursor's column), DECBI and DECFI (at the left margin): n
@@ -350,10 +368,15 @@ static int edit_columns(tsr_term *t, int x, int n, int insert)
     uint32_t blank = term_erase_id(t);
     for (int y = t->top; y <= t->bottom; y++) {
         row *r = term_row_w(t, y);
+        int end = row_size_cols(r->size, t->cols); /* a double-size line's half */
+        if (end > t->right + 1)
+            end = t->right + 1;
+        if (x >= end)
+            continue;
         if (insert)
-            term_shift_right(r, x, t->right + 1, n, blank);
+            term_shift_right(r, x, end, n, blank);
         else
-            delete_cells(r, x, t->right + 1, n, blank);
+            delete_cells(r, x, end, n, blank);
     }
     return 1;
 }
@@ -413,6 +436,7 @@ static void edit_lines(tsr_term *t, int n, int up)
         return;
     scroll_rows(t, t->y, t->bottom, n, up);
     t->x = t->left;
+    term_fit_line(t);
     term_reset_wrap(t);
 }
 
@@ -424,6 +448,29 @@ void term_insert_lines(tsr_term *t, int n)
 void term_delete_lines(tsr_term *t, int n)
 {
     edit_lines(t, n, 1);
+}
+
+/* A line made double size loses what lay past its half (DEC STD 070 5.8),
+ * and the cursor, if it was there, moves to the line's last column. */
+void term_set_line_size(tsr_term *t, int size)
+{
+    if (term_row(t, t->y)->size == size)
+        return;
+    row *r = term_row_w(t, t->y);
+    r->size = (uint8_t)size;
+    if (size == ROW_SIZE_SINGLE) {
+        term_fit_line(t); /* a pending wrap at the half ends */
+        return;
+    }
+    t->sized_lines = 1;
+    int half = row_size_cols(size, t->cols);
+    if (half < t->cols && (r->cells[half].flags & CELL_TAIL))
+        row_blank_cells(r, half - 1, half, 0); /* a character the half cuts goes with it */
+    row_blank_cells(r, half, t->cols, 0);
+    if (t->x >= half) {
+        term_fit_line(t);
+        term_reset_wrap(t);
+    }
 }
 
 void term_fill_alignment(tsr_term *t)

@@ -111,6 +111,12 @@ void term_esc(tsr_term *t, const parser_seq *s, uint8_t f)
             term_fill_alignment(t);
             return;
         }
+        if (i == '#' && f >= '3' && f <= '6') { /* DECDHL top, bottom; DECSWL; DECDWL */
+            static const uint8_t size[] = {ROW_SIZE_DOUBLE_TOP, ROW_SIZE_DOUBLE_BOTTOM,
+                                           ROW_SIZE_SINGLE, ROW_SIZE_DOUBLE_WIDTH};
+            term_set_line_size(t, size[f - '3']);
+            return;
+        }
         if (i >= '(' && i <= '+') {
             designate(t, i - '(', s, f);
             return;

@@ -297,14 +297,27 @@ static int narrow_clusters(kf *k, const row *r, int y, int cols, int tail)
     return placed;
 }
 
+/* The cursor's line at a size (ROW_SIZE_*): DECSWL, DECDWL, DECDHL. */
+static void line_size(kf *k, int size)
+{
+    static const char final[] = {'5', '6', '3', '4'}; /* by ROW_SIZE_* */
+    const char seq[] = {'\x1b', '#', final[size & 3], 0};
+    put(k, seq);
+}
+
 /* One row at screen row y: blanks by ECH where erasure can make them,
  * other blanks by cutting a wide filler, characters printed. A scrollback
- * row may be narrower or wider than the screen: what fits is drawn. */
+ * row may be narrower or wider than the screen: what fits is drawn. A
+ * double-size row gets its size first (ESC # 3, 4 or 6), then its half. */
 static void draw_row(kf *k, const row *r, int y)
 {
     const tsr_term *t = k->t;
     int cols = r->cols < t->cols ? r->cols : t->cols;
     cup(k, y, 0);
+    if (r->size != ROW_SIZE_SINGLE) {
+        line_size(k, r->size);
+        cols = row_size_cols(r->size, cols);
+    }
     int tail = cols; /* where the row's last run of odd blanks starts */
     while (tail > 0 && odd_blank(k, &r->cells[tail - 1]))
         tail--;
@@ -413,19 +426,28 @@ static void scrollback(kf *k)
 
 /* The buffer's saved cursor (DECSC), from a state made for it. Runs before
  * the cells: the character a pending wrap needs is drawn over later. */
-static void saved_cursor_of(kf *k, const saved_cursor *s)
+static void saved_cursor_of(kf *k, const grid *g, const saved_cursor *s)
 {
     if (!s->valid)
         return;
+    /* a pending wrap at a double-size line's last column: the line gets its
+     * size first (draw_row gives it again, which changes nothing) */
+    const row *line = grid_row(g, s->y < g->rows ? s->y : g->rows - 1);
+    int sized_wrap = s->pending_wrap && line->size != ROW_SIZE_SINGLE &&
+                     s->x == row_size_cols(line->size, k->t->cols) - 1;
+    if (sized_wrap) {
+        cup(k, s->y, 0);
+        line_size(k, line->size);
+    }
     /* a pending wrap left of the last column was at a right margin: one is
      * made for it here, and gone before the live margins are set */
-    int at_margin = s->pending_wrap && s->x > 0 && s->x < k->t->cols - 1;
+    int at_margin = !sized_wrap && s->pending_wrap && s->x > 0 && s->x < k->t->cols - 1;
     if (at_margin)
         putf(k, "\x1b[?69h\x1b[1;%ds", s->x + 1, 0);
     if (s->origin)
         put(k, "\x1b[?6h"); /* the top and bottom margins are the whole screen here */
     cup(k, s->y, s->x);
-    if (s->pending_wrap && (s->x == k->t->cols - 1 || at_margin)) {
+    if (s->pending_wrap && (s->x == k->t->cols - 1 || at_margin || sized_wrap)) {
         default_pen(k);
         put(k, "x");
     }
@@ -445,7 +467,7 @@ static int grid_blank(const grid *g)
 {
     for (int y = 0; y < g->rows; y++) {
         const row *r = grid_row(g, y);
-        if (r->flags & ROW_WRAPPED)
+        if ((r->flags & ROW_WRAPPED) || r->size != ROW_SIZE_SINGLE)
             return 0;
         for (int x = 0; x < r->cols; x++)
             if (r->cells[x].cp || r->cells[x].style || r->cells[x].flags)
@@ -459,7 +481,7 @@ static void buffer(kf *k, const grid *g, const saved_cursor *s)
     if (g->sb_count)
         scrollback(k);
     wrap_flags(k, g);
-    saved_cursor_of(k, s);
+    saved_cursor_of(k, g, s);
     for (int y = 0; y < k->t->rows; y++)
         draw_row(k, grid_row(g, y), y);
 }
@@ -564,8 +586,9 @@ static void cursor(kf *k)
     }
     /* a pending wrap at a right margin that resetting DECLRMM took away:
      * the margin is made again for it, and taken away after */
+    const int line_last = row_size_cols(term_row(t, t->y)->size, t->cols) - 1;
     int lost_margin = t->pending_wrap && t->x > 0 && t->x != t->cols - 1 && t->x != t->right &&
-                      !mode_get(t, M_DECLRMM);
+                      t->x != line_last && !mode_get(t, M_DECLRMM);
     if (lost_margin)
         putf(k, "\x1b[?69h\x1b[1;%ds", t->x + 1, 0);
     int origin = mode_get(t, M_DECOM);
@@ -575,14 +598,15 @@ static void cursor(kf *k)
     int limit = origin ? t->bottom - t->top : t->rows - 1;
     int col = origin ? t->x - t->left : t->x;
     cup(k, y < 0 ? 0 : y > limit ? limit : y, col < 0 ? 0 : col);
-    if (!t->pending_wrap || (t->x != t->cols - 1 && t->x != t->right && !lost_margin))
+    if (!t->pending_wrap ||
+        (t->x != t->cols - 1 && t->x != t->right && t->x != line_last && !lost_margin))
         return;
     const row *r = term_row(t, t->y);
     int x = t->x;
     if ((r->cells[x].flags & CELL_TAIL) && x > 0)
         x--;
     const cell *c = &r->cells[x];
-    if (blank(c) || ((c->flags & CELL_WIDE) && x + 1 >= t->cols)) {
+    if (blank(c) || ((c->flags & CELL_WIDE) && x + 1 > line_last)) {
         set_pen(k, style_get(&t->styles, c->style), 0);
         put(k, " ");
     } else {
@@ -654,6 +678,7 @@ int tsr_term_keyframe(const tsr_term *t, size_t scrollback_bytes, tsr_buf *out)
         put(&k, "\x1b[?40h\x1b[?95h\x1b[?3h\x1b[?95l\x1b[?40l");
     colours(&k);
     titles(&k);
+    tab_stops(&k); /* first, while every line is single size: CHA reaches every column */
     int alt = t->g == &t->alt;
     buffer(&k, &t->primary, &t->saved[0]);
     kitty_stack(&k, 0);
@@ -664,7 +689,6 @@ int tsr_term_keyframe(const tsr_term *t, size_t scrollback_bytes, tsr_buf *out)
         if (!alt)
             put(&k, "\x1b[?47l");
     }
-    tab_stops(&k);
     cursor(&k);
     set_pen(&k, &t->pen, t->protect);
     if (t->protect_iso) /* SPA (then EPA when the pen is not protected) after DECSCA */

@@ -90,7 +90,8 @@ void term_restore_cursor(tsr_term *t)
     t->single_shift = 0;
     term_update_charset_fast(t);
     term_move_to(t, s->x, s->y);
-    t->pending_wrap = s->pending_wrap && (t->x == t->cols - 1 || t->x == t->right);
+    t->pending_wrap = s->pending_wrap && (t->x == t->cols - 1 || t->x == t->right ||
+                                          t->x == term_line_cols(t) - 1);
 }
 
 static void clear_grid_screen(tsr_term *t, grid *g)
@@ -113,6 +114,7 @@ static void use_alt(tsr_term *t, int on, int clear_on_enter, int clear_on_leave)
     }
     t->gc_valid = 0;
     t->gc_y = -1; /* the cell written last is on the other buffer */
+    term_fit_line(t);
 }
 
 static void set_mode(tsr_term *t, const mode_row *m, int on)

@@ -13,6 +13,7 @@ static void wrap_line(tsr_term *t)
     term_row_w(t, t->y)->flags |= ROW_WRAPPED;
     term_index(t);
     t->x = t->left; /* xterm's WrapLine: to the left margin, wherever the line ended */
+    term_fit_line(t); /* a margin past a double-size line's half */
     t->pending_wrap = 0;
 }
 
@@ -36,8 +37,9 @@ void term_shift_right(row *r, int x, int end, int n, uint32_t blank)
 void term_insert_chars(tsr_term *t, int n)
 {
     term_reset_wrap(t);
+    int end = t->right + 1 < term_line_cols(t) ? t->right + 1 : term_line_cols(t);
     if (term_in_lr(t))
-        term_shift_right(term_row_w(t, t->y), t->x, t->right + 1, n, term_erase_id(t));
+        term_shift_right(term_row_w(t, t->y), t->x, end, n, term_erase_id(t));
 }
 
 /* The hot loop of plain text. */
@@ -94,7 +96,7 @@ void term_print_ascii(tsr_term *t, const uint8_t *s, size_t n)
         r = term_row_w(t, t->y);
         int x = t->x;
         /* the margin, tested once per line, not per character */
-        const int end = t->lr_margins ? term_text_end(t) : cols;
+        const int end = t->lr_margins | t->sized_lines ? term_text_end(t) : cols;
         size_t k = (size_t)(end - x);
         if (k > n)
             k = n;
@@ -135,7 +137,7 @@ void term_print_ascii(tsr_term *t, const uint8_t *s, size_t n)
 static void widen(tsr_term *t, int y, int x)
 {
     row *r = term_row_w(t, y);
-    if (x + 1 >= t->cols || (r->cells[x].flags & CELL_WIDE))
+    if (x + 1 >= row_size_cols(r->size, t->cols) || (r->cells[x].flags & CELL_WIDE))
         return;
     term_split_wide(r, x + 1, x + 2);
     if (r->cells[x + 1].flags & CELL_CLUSTER)
@@ -206,7 +208,7 @@ static void place(tsr_term *t, uint32_t cp, int w, int bc)
             wrap_line(t);
         t->pending_wrap = 0;
     }
-    if (w == 2 && t->cols < 2)
+    if (w == 2 && term_line_cols(t) < 2)
         w = 1;
     int end = term_text_end(t);
     if (w == 2 && t->x == end - 1) {
@@ -216,6 +218,8 @@ static void place(tsr_term *t, uint32_t cp, int w, int bc)
             term_split_wide(r, t->x, t->x + 1);
             row_blank_cells(r, t->x, t->x + 1, term_erase_id(t));
             wrap_line(t);
+            if (t->x + 2 > term_text_end(t))
+                w = 1; /* still no room: a one-column or margin-cut double-size line */
         } else {
             t->x = end - 2;
         }

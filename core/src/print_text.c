@@ -122,7 +122,7 @@ static size_t simple_run(tsr_term *t, const uint8_t *s, size_t n)
         (t->gc_valid && !uni_left_simple(t->gc_bc)))
         return 0;
     const int cols = t->cols;
-    const int stop = t->lr_margins ? term_text_end(t) : cols; /* once per run */
+    const int stop = t->lr_margins | t->sized_lines ? term_text_end(t) : cols; /* once per run */
     const int x0 = t->x;
     uint32_t cp;
     unsigned v;

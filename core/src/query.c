@@ -25,6 +25,15 @@ int tsr_term_cell(const tsr_term *t, int y, int x, tsr_cell_info *out)
     return view_cell(&v, y, x, out);
 }
 
+int tsr_term_line_size(const tsr_term *t, int y)
+{
+    if (!t)
+        return TSR_ERR_INVALID;
+    view v;
+    term_view(t, &v);
+    return view_line_size(&v, y);
+}
+
 uint32_t tsr_term_palette(const tsr_term *t, int index)
 {
     /* the live palette holds every entry, changed or not */

@@ -42,6 +42,26 @@ int render_row(tsr_buf *b, const row *r, int x0, int x1, int trim)
     return TSR_OK;
 }
 
+const char *render_line_size_name(int size)
+{
+    static const char *const names[] = {"single", "double-width", "double-height-top",
+                                        "double-height-bottom"};
+    return size >= 0 && size <= ROW_SIZE_DOUBLE_BOTTOM ? names[size] : "single";
+}
+
+int view_has_sized_lines(const view *v)
+{
+    for (int y = 0; y < v->rows; y++)
+        if (view_row(v, y)->size != ROW_SIZE_SINGLE)
+            return 1;
+    return 0;
+}
+
+int view_line_size(const view *v, int y)
+{
+    return y >= 0 && y < v->rows ? view_row(v, y)->size : TSR_ERR_RANGE;
+}
+
 int view_cell(const view *t, int y, int x, tsr_cell_info *out)
 {
     if (y < 0 || y >= t->rows || x < 0 || x >= t->cols)

@@ -1,6 +1,8 @@
 /* The JSON rendering used by `tessera feed --json` and the wasm engines:
  * {"size":{"rows","cols"},"rows":[...],"cursor":{...},"modes":{...},
- *  "title":"...","icon":"..."}. Keys always in this order. */
+ *  "title":"...","icon":"..."}. Keys always in this order; "line_sizes"
+ * follows "rows" only while some line is double size, so every other
+ * screen renders as it always did. */
 #include "render.h"
 
 int render_json_string(tsr_buf *b, const char *s, size_t n)
@@ -64,7 +66,19 @@ int view_render_json(const view *t, tsr_buf *out)
             rc = render_json_string(b, row.data ? row.data : "", row.len);
     }
     buf_free(&row);
-    if (!rc) rc = buf_puts(b, "],\"cursor\":{");
+    if (!rc) rc = buf_putc(b, ']');
+    if (!rc && view_has_sized_lines(t)) {
+        rc = buf_puts(b, ",\"line_sizes\":[");
+        for (int y = 0; y < t->rows && !rc; y++) {
+            if (y)
+                rc = buf_putc(b, ',');
+            if (!rc)
+                rc = render_json_string(b, render_line_size_name(view_row(t, y)->size),
+                                        strlen(render_line_size_name(view_row(t, y)->size)));
+        }
+        if (!rc) rc = buf_putc(b, ']');
+    }
+    if (!rc) rc = buf_puts(b, ",\"cursor\":{");
     if (!rc) rc = kv_int(b, "row", t->meta.cursor.row, 1);
     if (!rc) rc = kv_int(b, "col", t->meta.cursor.col, 0);
     if (!rc) rc = kv_bool(b, "visible", t->meta.cursor.visible, 0);

@@ -97,8 +97,15 @@ static int double_braces(tsr_buf *b, size_t start)
     return TSR_OK;
 }
 
+/* A double-size line opens with its size, {line=double-width} for one:
+ * never a run's attributes, so it reads as no text. */
 static int styled_row(const view *t, tsr_buf *b, const row *r)
 {
+    if (r->size != ROW_SIZE_SINGLE) {
+        int rc = buf_puts(b, "{line=");
+        if (rc || (rc = buf_puts(b, render_line_size_name(r->size))) || (rc = buf_putc(b, '}')))
+            return rc;
+    }
     int end = t->cols;
     while (end > 0) {
         const cell *c = &r->cells[end - 1];

@@ -178,17 +178,21 @@ static int line_push(line_buf *b, const cell *c, const row *src)
 
 /* Re-wraps one logical line into out. cursor_off is the cursor's offset in
  * the line or -1; *cr, *cc receive its new row (index in out) and column. */
-static int rewrap(line_buf *b, int cols, row_list *out, int cursor_off, int *cr, int *cc)
+static int rewrap(line_buf *b, int cols, int size, row_list *out, int cursor_off, int *cr,
+                  int *cc)
 {
+    const int width = cols;
+    cols = row_size_cols(size, width); /* a double-size line holds half */
     int len = b->n;
     while (len > 0 && b->v[len - 1].c.cp == 0 && !(b->v[len - 1].c.flags & CELL_TAIL))
         len--; /* never-written cells at the end are not content */
     if (cursor_off > len)
         cursor_off = len;
-    row *r = row_new(cols, 0);
+    row *r = row_new(width, 0);
     int rc = list_push(out, r);
     if (rc)
         return rc;
+    r->size = (uint8_t)size;
     int x = 0;
     for (int i = 0; i <= len; i++) {
         int wide = i < len && (b->v[i].c.flags & CELL_WIDE);
@@ -197,9 +201,10 @@ static int rewrap(line_buf *b, int cols, row_list *out, int cursor_off, int *cr,
         int need = wide && cols >= 2 ? 2 : 1;
         if (i < len && x + need > cols) {
             r->flags |= ROW_WRAPPED;
-            r = row_new(cols, 0);
+            r = row_new(width, 0);
             if ((rc = list_push(out, r)))
                 return rc;
+            r->size = (uint8_t)size;
             x = 0;
         }
         if (i == cursor_off) {
@@ -269,14 +274,14 @@ static int prepare_reflow(const grid *g, int rows, int cols, int *cx, int *cy, i
                 end--;
             for (int x = 0; x < end && rc == TSR_OK; x++)
                 rc = line_push(&line, &r->cells[x], r);
-            if (!(r->flags & ROW_WRAPPED) || i == last)
+            /* a double-size line is a line of its own: never joined */
+            if (!(r->flags & ROW_WRAPPED) || i == last || r->size || old.v[i + 1]->size)
                 break;
             i++;
         }
-        (void)start;
         i++;
         if (rc == TSR_OK)
-            rc = rewrap(&line, cols, &out, cursor_off, &new_cr, &new_cc);
+            rc = rewrap(&line, cols, old.v[start]->size, &out, cursor_off, &new_cr, &new_cc);
     }
     free(line.v);
     free(old.v); /* the old rows were only read */

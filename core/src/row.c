@@ -17,7 +17,7 @@ row *row_new(int cols, uint32_t style)
     r->hash = 0;
     r->cols = (uint16_t)cols;
     r->flags = 0;
-    r->pad = 0;
+    r->size = ROW_SIZE_SINGLE;
     row_blank_cells(r, 0, cols, style);
     return r;
 }
@@ -56,7 +56,7 @@ int row_equal(row *a, row *b)
     if (a == b)
         return 1;
     if (a->cols != b->cols || (a->flags & ROW_WRAPPED) != (b->flags & ROW_WRAPPED) ||
-        row_hash(a) != row_hash(b))
+        a->size != b->size || row_hash(a) != row_hash(b))
         return 0;
     for (int x = 0; x < a->cols; x++) {
         const cell *p = &a->cells[x], *q = &b->cells[x];
@@ -81,7 +81,7 @@ uint64_t row_hash(row *r)
     if (r->flags & ROW_HASH_VALID)
         return r->hash;
     /* FNV-1a over each cell's text, style and width flags */
-    uint64_t h = 0xcbf29ce484222325ull ^ (r->flags & ROW_WRAPPED);
+    uint64_t h = 0xcbf29ce484222325ull ^ (r->flags & ROW_WRAPPED) ^ (uint64_t)r->size << 8;
     for (int x = 0; x < r->cols; x++) {
         const cell *c = &r->cells[x];
         int n;
@@ -117,6 +117,7 @@ void row_clear(row *r, uint32_t style)
 {
     row_blank_cells(r, 0, r->cols, style);
     r->flags = 0; /* no wrap, hash invalid */
+    r->size = ROW_SIZE_SINGLE;
     if (r->extra_len)
         r->extra_len = ROW_POOL_BASE;
 }
@@ -232,6 +233,9 @@ row *row_resized(const row *r, int cols)
     if (!n)
         return NULL;
     int keep = r->cols < cols ? r->cols : cols;
+    /* a double-size line keeps its size and holds half the new width */
+    if (keep > row_size_cols(r->size, cols))
+        keep = row_size_cols(r->size, cols);
     for (int x = 0; x < keep; x++) {
         if (row_copy_cell(n, x, r, &r->cells[x])) {
             row_free(n);
@@ -239,8 +243,9 @@ row *row_resized(const row *r, int cols)
         }
     }
     /* A wide head cut in half by the new edge becomes a blank. */
-    if (keep > 0 && (n->cells[keep - 1].flags & CELL_WIDE) && keep == cols)
+    if (keep > 0 && (n->cells[keep - 1].flags & CELL_WIDE) && keep < r->cols)
         row_blank_cells(n, keep - 1, keep, n->cells[keep - 1].style);
     n->flags = r->flags & ROW_WRAPPED;
+    n->size = r->size;
     return n;
 }

@@ -36,6 +36,22 @@ _Static_assert(sizeof(cell) == 8, "the text fast path stores a cell as one uint6
 _Static_assert(TSR_MAX_COLS * (TSR_MAX_CLUSTER_CPS + 1) * 4 < (1 << 24),
                "a cluster pool offset fits the codepoint field");
 
+/* A line's size (DEC STD 070 5.8: DECSWL, DECDWL, DECDHL), the public
+ * TSR_LINE_* values. A line drawn twice as wide holds the first half of
+ * the screen's columns ((cols + 1) / 2); the cells past them stay blank. */
+enum {
+    ROW_SIZE_SINGLE = TSR_LINE_SINGLE,
+    ROW_SIZE_DOUBLE_WIDTH = TSR_LINE_DOUBLE_WIDTH,
+    ROW_SIZE_DOUBLE_TOP = TSR_LINE_DOUBLE_HEIGHT_TOP,
+    ROW_SIZE_DOUBLE_BOTTOM = TSR_LINE_DOUBLE_HEIGHT_BOTTOM,
+};
+
+/* The columns a line of that size holds. */
+static inline int row_size_cols(int size, int cols)
+{
+    return size == ROW_SIZE_SINGLE ? cols : (cols + 1) / 2;
+}
+
 enum {
     ROW_WRAPPED = 1u << 0,    /* the text continues on the next row (soft wrap) */
     ROW_HASH_VALID = 1u << 1, /* hash matches the cells (cleared by every write) */
@@ -55,7 +71,7 @@ typedef struct row {
     uint64_t hash; /* of the cells and the wrap flag, when ROW_HASH_VALID */
     uint16_t cols;
     uint8_t flags;
-    uint8_t pad;
+    uint8_t size; /* ROW_SIZE_* */
     cell cells[];
 } row;
 
@@ -69,17 +85,19 @@ static inline row *row_retain(row *r)
 }
 /* An unshared copy of r (cells, clusters and flags). */
 row *row_clone(const row *r);
-/* Hash of what the row shows (cells, styles, wrap flag); cached. */
+/* Hash of what the row shows (cells, styles, wrap flag, size); cached. */
 uint64_t row_hash(row *r);
-/* Same cells (clusters included), styles and wrap flag. */
+/* Same cells (clusters included), styles, wrap flag and size. */
 int row_equal(row *a, row *b);
-/* Clears every cell to blank with the given style and drops the flags. */
+/* Clears every cell to blank with the given style, drops the flags and makes
+ * the line single size (a line wholly erased or new is, DEC STD 070). */
 void row_clear(row *r, uint32_t style);
 /* The same with the default style, inline for scrolling. */
 static inline void row_clear_default(row *r)
 {
     memset(r->cells, 0, sizeof(cell) * r->cols);
     r->flags = 0; /* no wrap, hash invalid */
+    r->size = ROW_SIZE_SINGLE;
     if (r->extra_len)
         r->extra_len = ROW_POOL_BASE;
 }

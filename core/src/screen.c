@@ -77,6 +77,7 @@ static void reset_state(tsr_term *t)
     t->rect_extent = 0;
     memset(t->saved, 0, sizeof t->saved);
     term_reset_margins(t);
+    t->sized_lines = 0; /* the grids were cleared: every line is single size */
     reset_tabs(t);
     t->modes = modes_defaults();
     t->mouse_tracking = TSR_MOUSE_OFF;

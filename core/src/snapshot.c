@@ -20,6 +20,10 @@ int tsr_snapshot_cell(const tsr_snapshot *s, int row, int col, tsr_cell_info *ou
 {
     return s && out ? view_cell(&s->view, row, col, out) : TSR_ERR_INVALID;
 }
+int tsr_snapshot_line_size(const tsr_snapshot *s, int row)
+{
+    return s ? view_line_size(&s->view, row) : TSR_ERR_INVALID;
+}
 uint32_t tsr_snapshot_palette(const tsr_snapshot *s, int index)
 {
     return s ? view_palette(&s->view, index) : 0;

@@ -60,6 +60,7 @@ struct tsr_term {
     int left, right;       /* left/right margins, inclusive: the whole width unless DECLRMM */
     int lr_margins;        /* left/right margins narrower than the screen */
     int full_margins;      /* all four margins at the screen's edges */
+    int sized_lines;       /* a line may be double size (DECDWL, DECDHL) since the last RIS */
     uint8_t *tabs;         /* one flag per column */
 
     uint32_t modes;
@@ -140,18 +141,42 @@ static inline int term_in_lr(const tsr_term *t)
     return t->x >= t->left && t->x <= t->right;
 }
 
-/* The column after the last one text may fill from the cursor: the right
- * margin's neighbour, or the screen's edge once the cursor is right of the
- * margin (xterm's dotext: "the right-margin is ineffective"). */
-static inline int term_text_end(const tsr_term *t)
-{
-    return t->x <= t->right ? t->right + 1 : t->cols;
-}
-
 /* Visible row y for reading. */
 static inline row *term_row(const tsr_term *t, int y)
 {
     return grid_row(t->g, y);
+}
+
+/* The columns the cursor's line holds: the screen's width, or its first
+ * half on a double-size line (DEC STD 070 5.8). */
+static inline int term_line_cols(const tsr_term *t)
+{
+    return t->sized_lines ? row_size_cols(term_row(t, t->y)->size, t->cols) : t->cols;
+}
+
+/* Keeps the cursor on its line's columns: after it lands on a double-size
+ * line, or one moves under it (DECDWL, scrolling). A pending wrap left at
+ * a double-size line's last column ends when a single line takes its place. */
+static inline void term_fit_line(tsr_term *t)
+{
+    if (t->sized_lines) {
+        int n = term_line_cols(t);
+        if (t->x >= n)
+            t->x = n - 1;
+        if (t->pending_wrap && t->x != n - 1 && t->x != t->right && t->x != t->cols - 1)
+            t->pending_wrap = 0;
+    }
+}
+
+/* The column after the last one text may fill from the cursor: the right
+ * margin's neighbour, or the screen's edge once the cursor is right of the
+ * margin (xterm's dotext: "the right-margin is ineffective"); never past
+ * a double-size line's half. */
+static inline int term_text_end(const tsr_term *t)
+{
+    int end = t->x <= t->right ? t->right + 1 : t->cols;
+    int line = term_line_cols(t);
+    return end < line ? end : line;
 }
 
 row *term_row_w_slow(tsr_term *t, int y);
@@ -244,6 +269,8 @@ void term_set_tb_margins(tsr_term *t, int top, int bottom);
 void term_set_lr_margins(tsr_term *t, int left, int right);
 void term_tab(tsr_term *t, int n);    /* n > 0 forward, n < 0 back */
 void term_scroll_up(tsr_term *t, int n);
+/* DECSWL, DECDWL, DECDHL: the cursor's line at another size (ROW_SIZE_*). */
+void term_set_line_size(tsr_term *t, int size);
 void term_scroll_down(tsr_term *t, int n);
 void term_erase_display(tsr_term *t, int how, int selective);
 void term_erase_line(tsr_term *t, int how, int selective);

@@ -47,6 +47,9 @@ int view_render_json(const view *v, tsr_buf *out);
 int view_find_all(const view *v, const char *needle, size_t len, int exact,
                   const tsr_region *region, tsr_match *out, size_t max, size_t *count);
 int view_cell(const view *v, int y, int x, tsr_cell_info *out);
+int view_line_size(const view *v, int y); /* TSR_LINE_*, or TSR_ERR_RANGE */
+/* Some visible row is not single size: the renderings then say each row's. */
+int view_has_sized_lines(const view *v);
 
 /* colours.c: what a program set, read from a view (the defaults where it
  * set nothing), and the styled rendering's line of changed colours. */

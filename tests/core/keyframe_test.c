@@ -487,8 +487,11 @@ static void test_random_keyboard(int count)
     }
 }
 
-static void test_random(int count)
+/* Random streams; with sized, a quarter of the tokens make the cursor's
+ * line double width, double height (either half) or single again. */
+static void test_random(int count, int sized)
 {
+    static const char *const sizes[] = {"\x1b#6", "\x1b#3", "\x1b#4", "\x1b#5"};
     int before = check_failures;
     for (int i = 0; i < count && check_failures - before < 5; i++) {
         int failed = check_failures;
@@ -497,11 +500,15 @@ static void test_random(int count)
         int reflow = rows > 1 && next() % 2;
         tsr_buf b = {0};
         int tokens = 5 + (int)(next() % 60);
-        for (int k = 0; k < tokens; k++)
-            random_token(&b, rows, cols);
+        for (int k = 0; k < tokens; k++) {
+            if (sized && next() % 4 == 0)
+                add(&b, sizes[next() % 4]);
+            else
+                random_token(&b, rows, cols);
+        }
         char name[80];
-        snprintf(name, sizeof name, "random stream %d (%dx%d%s)", i, rows, cols,
-                 reflow ? ", reflow" : "");
+        snprintf(name, sizeof name, "random %sstream %d (%dx%d%s)", sized ? "sized " : "", i,
+                 rows, cols, reflow ? ", reflow" : "");
         step s = {b.data ? b.data : "", b.len, 0, 0, 0};
         input in = {name, rows, cols, 20, reflow, &s, 1};
         check_input(&in);
@@ -700,7 +707,8 @@ int main(int argc, char **argv)
     test_handwritten();
     for (int i = 1; i < argc; i++)
         test_case_file(argv[i]);
-    test_random(3000);
+    test_random(3000, 0);
     test_random_keyboard(300);
+    test_random(1000, 1);
     return check_report();
 }

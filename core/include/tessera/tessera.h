@@ -182,6 +182,17 @@ typedef struct tsr_cell_info {
 
 int tsr_term_cell(const tsr_term *term, int row, int col, tsr_cell_info *out);
 
+/* A line's size (DEC STD 070: DECSWL ESC # 5, DECDWL ESC # 6, DECDHL ESC # 3
+ * and ESC # 4). A double-size line draws each of its cells two cells wide
+ * (and a double-height pair, two lines tall), so it holds the first
+ * (cols + 1) / 2 columns; its cells past them are blank. */
+#define TSR_LINE_SINGLE 0
+#define TSR_LINE_DOUBLE_WIDTH 1
+#define TSR_LINE_DOUBLE_HEIGHT_TOP 2    /* the upper half of double-height text */
+#define TSR_LINE_DOUBLE_HEIGHT_BOTTOM 3 /* the lower half */
+/* The size of visible row `row`, or TSR_ERR_RANGE outside the screen. */
+int tsr_term_line_size(const tsr_term *term, int row);
+
 /* The 0xRRGGBB of palette entry index (0..255) before any OSC 4 change: the
  * 16 xterm colours, the 6x6x6 cube and the grey ramp. 0 outside the range. */
 uint32_t tsr_palette_default(int index);
@@ -398,6 +409,7 @@ int tsr_snapshot_cols(const tsr_snapshot *s);
 int tsr_snapshot_alt_screen(const tsr_snapshot *s);
 void tsr_snapshot_cursor(const tsr_snapshot *s, tsr_cursor *out);
 int tsr_snapshot_cell(const tsr_snapshot *s, int row, int col, tsr_cell_info *out);
+int tsr_snapshot_line_size(const tsr_snapshot *s, int row); /* as tsr_term_line_size */
 /* As tsr_term_palette and tsr_term_dynamic_color, as that revision had them. */
 uint32_t tsr_snapshot_palette(const tsr_snapshot *s, int index);
 uint32_t tsr_snapshot_dynamic_color(const tsr_snapshot *s, int which);
