@@ -193,11 +193,12 @@ void term_reverse_index(tsr_term *t)
  * (xterm's CarriageReturn). */
 void term_carriage_return(tsr_term *t)
 {
-    if (t->lr_margins)
+    if (t->lr_margins) {
         t->x = mode_get(t, M_DECOM) || t->x >= t->left ? t->left : 0;
-    else
+        term_fit_line(t); /* a left margin past a double-size line's half */
+    } else {
         t->x = 0;
-    term_fit_line(t);
+    }
     term_reset_wrap(t);
 }
 
