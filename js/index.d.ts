@@ -125,6 +125,9 @@ export interface HistoryStats {
 }
 
 /** The colours OSC 10, 11 and 12 set, each '#rrggbb'. */
+/** A row's size: DECDWL (`ESC # 6`) makes it double width, DECDHL (`ESC # 3`, `ESC # 4`) the top or bottom half of double-height text; such a row holds the first half of the columns. */
+export type LineSize = 'single' | 'double-width' | 'double-height-top' | 'double-height-bottom';
+
 export interface DefaultColors {
   fg: string;
   bg: string;
@@ -143,6 +146,8 @@ interface Queries {
   /** An SVG picture (tessera/svg.h, as `tessera replay --svg`): colours, styles, cell widths, the cursor. */
   toSVG(): string;
   cell(row: number, col: number): Cell;
+  /** The size of row `row` (DECDWL, DECDHL); a TesseraError outside the screen. */
+  lineSize(row: number): LineSize;
   /** The '#rrggbb' of palette entry index (0..255) before any OSC 4 change. */
   paletteDefault(index: number): string;
   /** The '#rrggbb' of palette entry index (0..255) on this screen: the default unless the program changed it (OSC 4, 104). RangeError outside 0..255. */
@@ -189,6 +194,8 @@ export declare class Screen implements Queries {
   /** A keyframe: bytes that, in a KEYFRAME frame of this size, rebuild this screen (scrollback up to scrollbackBytes). */
   keyframe(scrollbackBytes?: number): Uint8Array;
   cell(row: number, col: number): Cell;
+  /** The size of row `row` (DECDWL, DECDHL); a TesseraError outside the screen. */
+  lineSize(row: number): LineSize;
   /** The '#rrggbb' of palette entry index (0..255) before any OSC 4 change. */
   paletteDefault(index: number): string;
   /** The '#rrggbb' of palette entry index (0..255) on this screen: the default unless the program changed it (OSC 4, 104). RangeError outside 0..255. */
@@ -281,6 +288,8 @@ export declare class ScreenSnapshot implements Queries {
   /** An SVG picture (tessera/svg.h, as `tessera replay --svg`): colours, styles, cell widths, the cursor. */
   toSVG(): string;
   cell(row: number, col: number): Cell;
+  /** The size of row `row` (DECDWL, DECDHL); a TesseraError outside the screen. */
+  lineSize(row: number): LineSize;
   /** The '#rrggbb' of palette entry index (0..255) before any OSC 4 change. */
   paletteDefault(index: number): string;
   /** The '#rrggbb' of palette entry index (0..255) on this screen: the default unless the program changed it (OSC 4, 104). RangeError outside 0..255. */

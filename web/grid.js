@@ -46,6 +46,16 @@ export function renderGrid(container, snap, marks = {}) {
     const row = document.createElement('div');
     row.className = 'row';
     row.dataset.row = String(y);
+    // A double-size line (DECDWL, DECDHL) is drawn scaled: its cells go in an inner box
+    // the stylesheet stretches, and the row's box shows the part that is on that row.
+    const size = snap.lineSize(y);
+    let line = row;
+    if (size !== 'single') {
+      row.classList.add('sized', size);
+      line = document.createElement('div');
+      line.className = 'line';
+      row.append(line);
+    }
     const cells = [];
     let lastText = -1; // the row's text ends at its last non-blank cell, as the core trims it
     for (let x = 0; x < snap.cols; x++) {
@@ -67,7 +77,7 @@ export function renderGrid(container, snap, marks = {}) {
       if (changed.has(`${y},${x}`)) span.classList.add('changed');
       if (restyled.has(`${y},${x}`)) span.classList.add('restyled');
       span.dataset.col = String(x);
-      row.append(span);
+      line.append(span);
     }
     container.append(row);
   }
@@ -78,6 +88,7 @@ export function renderGrid(container, snap, marks = {}) {
     if (c.blink) cursor.classList.add('blink');
     cursor.style.setProperty('--row', c.row);
     cursor.style.setProperty('--col', c.col);
+    if (snap.lineSize(c.row) !== 'single') cursor.style.setProperty('--sx', 2); // a cell twice as wide
     cursor.style.background = snap.cursorPaint(); // the program's OSC 12, else the theme's
     container.append(cursor);
   }

@@ -2,7 +2,9 @@
  * so a live terminal and a kept revision are drawn by the same code.
  * Layers, in order: the background (the theme's, or the program's OSC 11),
  * background runs, text runs, lines (underlines, strike, overline), the
- * cursor. Colours are the screen's own (paint.c). */
+ * cursor. Colours are the screen's own (paint.c). A double-size line's
+ * layers are drawn scaled: twice as wide, and for a double-height half
+ * twice as tall in a viewport of its row that shows that half. */
 #include "tessera/svg.h"
 
 #include <stdlib.h>
@@ -15,10 +17,12 @@
 enum { W = TSR_SVG_CELL_WIDTH, H = TSR_SVG_CELL_HEIGHT, BASELINE = 14 };
 
 typedef int (*cell_reader)(const void *src, int row, int col, tsr_cell_info *out);
+typedef int (*line_reader)(const void *src, int row); /* TSR_LINE_* */
 
 typedef struct svg_source {
     const void *src;
     cell_reader cell;
+    line_reader line_size;
     int rows, cols;
     tsr_cursor cursor;
     painter paint; /* the colours the program set on that screen */
@@ -311,15 +315,47 @@ static void cursor(svg_out *o, const svg_source *s)
     const tsr_cursor *c = &s->cursor;
     if (!c->visible || c->row < 0 || c->row >= s->rows || c->col < 0 || c->col >= s->cols)
         return;
-    long x = (long)c->col * W, y = (long)c->row * H;
+    /* on a double-size line the cursor's cell is drawn twice as wide */
+    const int sx = s->line_size(s->src, c->row) > TSR_LINE_SINGLE ? 2 : 1;
+    long x = (long)c->col * W * sx, y = (long)c->row * H;
     const char *mark = " fill-opacity=\"0.6\" class=\"cursor\"";
     uint32_t rgb = s->paint.cursor;
     if (c->shape == TSR_CURSOR_UNDERLINE)
-        rect(o, x, y + H - 2, W, 2, rgb, mark);
+        rect(o, x, y + H - 2, W * sx, 2, rgb, mark);
     else if (c->shape == TSR_CURSOR_BAR)
         rect(o, x, y, 2, H, rgb, mark);
     else
-        rect(o, x, y, W, H, rgb, mark);
+        rect(o, x, y, W * sx, H, rgb, mark);
+}
+
+/* Opens the group a double-size row's layers are drawn in (nothing for a
+ * single one); close_size ends it. Double height: a viewport of the row,
+ * holding the row drawn at twice the size from its top (the top half) or
+ * from one row higher (the bottom half). */
+static void open_size(svg_out *o, int size, int row, long width)
+{
+    if (size == TSR_LINE_DOUBLE_WIDTH) {
+        put(o, "<g transform=\"matrix(2 0 0 1 0 0)\">\n");
+    } else if (size == TSR_LINE_DOUBLE_HEIGHT_TOP || size == TSR_LINE_DOUBLE_HEIGHT_BOTTOM) {
+        long top = (long)row * H;
+        put(o, "<svg x=\"0\" y=\"");
+        num(o, top);
+        put(o, "\" width=\"");
+        num(o, width);
+        put(o, "\" height=\"");
+        num(o, H);
+        put(o, "\" overflow=\"hidden\"><g transform=\"matrix(2 0 0 2 0 ");
+        num(o, -2 * top - (size == TSR_LINE_DOUBLE_HEIGHT_BOTTOM ? H : 0));
+        put(o, ")\">\n");
+    }
+}
+
+static void close_size(svg_out *o, int size)
+{
+    if (size == TSR_LINE_DOUBLE_WIDTH)
+        put(o, "</g>\n");
+    else if (size == TSR_LINE_DOUBLE_HEIGHT_TOP || size == TSR_LINE_DOUBLE_HEIGHT_BOTTOM)
+        put(o, "</g></svg>\n");
 }
 
 static int render(const svg_source *s, tsr_buf *out)
@@ -345,9 +381,12 @@ static int render(const svg_source *s, tsr_buf *out)
         o.status = read_row(s, row, &r);
         if (o.status != TSR_OK)
             break;
+        int size = s->line_size(s->src, row);
+        open_size(&o, size, row, width);
         backgrounds(&o, &r, row);
         texts(&o, &r, row);
         lines(&o, &r, row);
+        close_size(&o, size);
     }
     free(r.cells);
     cursor(&o, s);
@@ -365,11 +404,21 @@ static int snapshot_cell(const void *src, int row, int col, tsr_cell_info *out)
     return tsr_snapshot_cell(src, row, col, out);
 }
 
+static int term_line(const void *src, int row)
+{
+    return tsr_term_line_size(src, row);
+}
+
+static int snapshot_line(const void *src, int row)
+{
+    return tsr_snapshot_line_size(src, row);
+}
+
 int tsr_render_svg(const tsr_term *term, tsr_buf *out)
 {
     if (!term || !out)
         return TSR_ERR_INVALID;
-    svg_source s = {term, term_cell, tsr_term_rows(term), tsr_term_cols(term), {0}, {0}};
+    svg_source s = {term, term_cell, term_line, tsr_term_rows(term), tsr_term_cols(term), {0}, {0}};
     tsr_term_cursor(term, &s.cursor);
     painter_of_term(&s.paint, term);
     return render(&s, out);
@@ -379,7 +428,8 @@ int tsr_snapshot_render_svg(const tsr_snapshot *snap, tsr_buf *out)
 {
     if (!snap || !out)
         return TSR_ERR_INVALID;
-    svg_source s = {snap, snapshot_cell, tsr_snapshot_rows(snap), tsr_snapshot_cols(snap), {0}, {0}};
+    svg_source s = {snap, snapshot_cell, snapshot_line, tsr_snapshot_rows(snap),
+                    tsr_snapshot_cols(snap), {0}, {0}};
     tsr_snapshot_cursor(snap, &s.cursor);
     painter_of_snapshot(&s.paint, snap);
     return render(&s, out);

@@ -185,6 +185,14 @@ export function paintOf(abi, p, paint, out) {
   return { fg: hexRgb(abi.u32(out + o.fg)), bg: hexRgb(abi.u32(out + o.bg)), underline: hexRgb(abi.u32(out + o.underline)) };
 }
 
+// TSR_LINE_* by value: what tsr_term_line_size and tsr_snapshot_line_size return.
+const LINE_SIZES = ['single', 'double-width', 'double-height-top', 'double-height-bottom'];
+
+/** The name of the line size a tsr_*_line_size call returned (a TesseraError for a failure). */
+export function lineSizeName(abi, status, row) {
+  return LINE_SIZES[abi.check(status, `reading the size of line ${row}`)];
+}
+
 /**
  * tsr_cell_info at p (the scratch area, with room for a tsr_paint after it); linkUri maps a
  * hyperlink id to its URI, paint(stylePtr, outPtr) is the screen's tsr_*_paint.

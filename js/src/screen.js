@@ -3,7 +3,7 @@
 // revisions); this file only moves bytes and names things the JS way.
 
 import { MOUSE_ENCODING, MOUSE_TRACKING, OFFSET, SIZEOF, STATUS } from './abi.generated.js';
-import { SLOT, dynamicColors, findAllWith, hexRgb, namesByValue, paletteIndex, readCell, readCursor, readStats, toBytes } from './abi.js';
+import { SLOT, dynamicColors, findAllWith, hexRgb, lineSizeName, namesByValue, paletteIndex, readCell, readCursor, readStats, toBytes } from './abi.js';
 import { loadEngine } from './engine.js';
 import { TesseraError } from './errors.js';
 import { writeFrame } from './frames.js';
@@ -156,6 +156,9 @@ export class Screen {
     abi.check(abi.x.tsr_term_cell(t, row, col, abi.tmpPtr), `reading cell ${row},${col}`);
     return readCell(abi, abi.tmpPtr, (id) => this.hyperlink(id), (st, out) => abi.x.tsr_term_paint(t, st, out));
   }
+
+  /** The size of row `row` (DECDWL, DECDHL): 'single', 'double-width', 'double-height-top' or 'double-height-bottom'. */
+  lineSize(row) { return lineSizeName(this.abi, this.abi.x.tsr_term_line_size(this._t(), row), row); }
 
   /** The '#rrggbb' of palette entry index (0..255) before any OSC 4 change (the core's table). */
   paletteDefault(index) { return hexRgb(this.abi.x.tsr_palette_default(index)); }

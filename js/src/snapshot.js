@@ -5,7 +5,7 @@
 // locator rules): while the revision is kept they answer, once it has been
 // evicted they throw HistoryEvictedError.
 
-import { dynamicColors, findAllWith, hexRgb, paletteIndex, readCell, readCursor } from './abi.js';
+import { dynamicColors, findAllWith, hexRgb, lineSizeName, paletteIndex, readCell, readCursor } from './abi.js';
 
 export class ScreenSnapshot {
   constructor(screen, ptr) {
@@ -61,6 +61,9 @@ export class ScreenSnapshot {
     abi.check(abi.x.tsr_snapshot_cell(p, row, col, abi.tmpPtr), `reading cell ${row},${col}`);
     return readCell(abi, abi.tmpPtr, (id) => this._screen.hyperlink(id), (st, out) => abi.x.tsr_snapshot_paint(p, st, out));
   }
+
+  /** The size of row `row` in this revision (as Screen.lineSize). */
+  lineSize(row) { return lineSizeName(this._screen.abi, this._screen.abi.x.tsr_snapshot_line_size(this._ptr(), row), row); }
 
   /** The '#rrggbb' of palette entry index before any OSC 4 change (as Screen.paletteDefault). */
   paletteDefault(index) { return this._screen.paletteDefault(index); }

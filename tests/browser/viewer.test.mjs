@@ -57,6 +57,10 @@ const PAYLOAD = cast(4, 60, [
 ]);
 const PAYLOAD_NAME = '<img src=x onerror="window.pwned=6">.cast';
 
+// A double-width line with two red cells, the top half of a double-height line with one, and
+// a single line with two; the cursor hidden, so it tints no pixel.
+const SIZED = cast(3, 20, [[0.0, 'o', '\x1b[?25l\x1b#6\x1b[41m  \x1b[0m   w\r\n\x1b#3\x1b[41m \x1b[0m  t\r\n\x1b[41m  \x1b[0m   s']]);
+
 // plain.cast, and the same text with "four" in red: one differs in text, the other in style.
 const PLAIN = cast(3, 20, [[0.0, 'o', 'one two\r\nthree'], [0.5, 'o', ' four']]);
 const RED = cast(3, 20, [[0.0, 'o', 'one two\r\nthree'], [0.5, 'o', ' \x1b[31mfour\x1b[0m']]);
@@ -99,6 +103,7 @@ before(async () => {
   write(PAYLOAD_NAME, PAYLOAD);
   write('plain.cast', PLAIN);
   write('palette.cast', PALETTE);
+  write('sized.cast', SIZED);
   write('red.cast', RED);
   write('cleared.cast', CLEARED);
   write('typed.cast', TYPED);
@@ -357,6 +362,26 @@ test('each revision is drawn in the colours the program had set then (OSC 4, 11,
   try {
     await other.setContent(`<body style="margin:0">${svg}</body>`);
     assert.deepEqual(await pixels(await other.locator('svg').screenshot(), points), ['#123456', '#102030']);
+  } finally {
+    await other.close();
+  }
+  assert.deepEqual(errors, []);
+});
+
+test('double-size lines are drawn scaled in the page and in the SVG', { timeout: 30_000 }, async () => {
+  const file = join(dir, 'sized.cast');
+  // red ends after cell 3 on the double-width row, after cell 1 on the double-height one,
+  // after cell 1 on the single one
+  const points = [at(0, 3), at(0, 4), at(1, 1), at(1, 2), at(2, 1), at(2, 2)];
+  const expected = ['#cd0000', '#1e1e1e', '#cd0000', '#1e1e1e', '#cd0000', '#1e1e1e'];
+  await openPage(pageFor(file));
+  assert.equal(await screenText(), '     w\n   t\n     s', 'the rows read as their text');
+  assert.deepEqual(await pixels(await page.locator('#screen').screenshot(), points), expected);
+  const svg = execFileSync(tessera, ['replay', '--svg', file], { encoding: 'utf8' });
+  const other = await browser.context.newPage();
+  try {
+    await other.setContent(`<body style="margin:0">${svg}</body>`);
+    assert.deepEqual(await pixels(await other.locator('body > svg').screenshot(), points), expected);
   } finally {
     await other.close();
   }
