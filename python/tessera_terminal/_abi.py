@@ -98,6 +98,7 @@ _SIGNATURES = {
     "tsr_snapshot_alt_screen": (c_int, [_snap]),
     "tsr_snapshot_cursor": (None, [_snap, POINTER(Cursor)]),
     "tsr_snapshot_cell": (c_int, [_snap, c_int, c_int, POINTER(CellInfo)]),
+    "tsr_snapshot_line_size": (c_int, [_snap, c_int]),
     "tsr_snapshot_render_text": (c_int, [_snap, POINTER(Buf)]),
     "tsr_snapshot_render_row": (c_int, [_snap, c_int, POINTER(Buf)]),
     "tsr_snapshot_render_exact": (c_int, [_snap, POINTER(Buf)]),

@@ -16,6 +16,9 @@ UNDERLINES = ("none", "single", "double", "curly", "dotted", "dashed")
 SHAPES = ("default", "block", "underline", "bar")
 
 
+# TSR_LINE_* by value: what tsr_snapshot_line_size returns.
+LINE_SIZES = ("single", "double-width", "double-height-top", "double-height-bottom")
+
 class Cursor(NamedTuple):
     row: int
     col: int
@@ -158,6 +161,13 @@ class Snapshot:
         info = _abi.CellInfo()
         self._core.check(self._core.snapshot_cell(self._ptr(), row, col, byref(info)), f"reading cell {row},{col}")
         return read_cell(info, self._screen.hyperlink)
+
+    def line_size(self, row):
+        """The size of row `row` (DECDWL, DECDHL): 'single', 'double-width', 'double-height-top'
+        or 'double-height-bottom'; a TesseraError outside the screen."""
+        size = self._core.snapshot_line_size(self._ptr(), row)
+        self._core.check(min(size, 0), f"reading the size of line {row}")
+        return LINE_SIZES[size]
 
     def to_svg(self):
         p = self._ptr()

@@ -6,7 +6,8 @@ import subprocess
 
 import pytest
 
-from tessera_terminal import HistoryEvictedError, RecordingError, TerminalAssertionError, expect, open_recording
+from tessera_terminal import (HistoryEvictedError, RecordingError, TerminalAssertionError, TesseraError, expect,
+                              open_recording)
 from tessera_terminal import _native
 
 
@@ -110,3 +111,17 @@ def test_style_matchers_see_the_palette_the_program_set(tmp_path):
     with pytest.raises(ValueError):
         rec.screen.palette(256)
     assert rec.screen.styled_snapshot().endswith("\n{palette 1=#123456}")
+
+
+def test_double_size_lines(tmp_path):
+    # DECDWL and DECDHL: the sizes read back, the styled rows open with them, the SVG is the CLI's
+    cast = write_cast_v2(tmp_path / "sized.cast", [[0.1, "o", "\x1b#6wide\r\n\x1b#3Big\r\n\x1b#4Big"]],
+                         rows=3, cols=10)
+    rec = open_recording(cast, at="1s")
+    assert [rec.screen.line_size(y) for y in range(3)] == ["double-width", "double-height-top",
+                                                           "double-height-bottom"]
+    assert rec.screen.text() == "wide\nBig\nBig"
+    assert rec.screen.styled_snapshot().split("\n")[0] == "{line=double-width}{}wide"
+    assert rec.screen.to_svg() == native_replay(cast, "--svg")[1]
+    with pytest.raises(TesseraError, match="line 3"):
+        rec.screen.line_size(3)
