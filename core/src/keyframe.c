@@ -679,6 +679,10 @@ int tsr_term_keyframe(const tsr_term *t, size_t scrollback_bytes, tsr_buf *out)
     colours(&k);
     titles(&k);
     tab_stops(&k); /* first, while every line is single size: CHA reaches every column */
+    /* a line was double size since the last reset: the copy keeps the rules that follow
+     * from it (term_fit_line) even where no such line is left */
+    if (t->sized_lines)
+        put(&k, "\x1b#6\x1b#5");
     int alt = t->g == &t->alt;
     buffer(&k, &t->primary, &t->saved[0]);
     kitty_stack(&k, 0);

@@ -44,6 +44,14 @@ static int rect_at(const tsr_term *t, const parser_seq *s, int i, rect *r)
     return r->top <= r->bottom && r->left <= r->right;
 }
 
+/* x1, or a double-size line's half if that comes first: its hidden cells
+ * stay blank. */
+static int line_end(const tsr_term *t, const row *w, int x1)
+{
+    int n = row_size_cols(w->size, t->cols);
+    return x1 < n ? x1 : n;
+}
+
 void term_fill_rect(tsr_term *t, const parser_seq *s)
 {
     int ch = s->nparams ? s->params[0] : -1;
@@ -55,8 +63,11 @@ void term_fill_rect(tsr_term *t, const parser_seq *s)
     uint8_t flags = t->protect ? CELL_PROTECTED : 0;
     for (int y = r.top; y <= r.bottom; y++) {
         row *w = term_row_w(t, y);
-        term_split_wide(w, r.left, r.right + 1);
-        for (int x = r.left; x <= r.right; x++)
+        int end = line_end(t, w, r.right + 1);
+        if (r.left >= end)
+            continue;
+        term_split_wide(w, r.left, end);
+        for (int x = r.left; x < end; x++)
             cell_put(&w->cells[x], (uint32_t)ch, flags, style);
     }
 }
@@ -102,10 +113,13 @@ void term_copy_rect(tsr_term *t, const parser_seq *s)
             rc = TSR_ERR_NOMEM;
     for (int i = 0; i < h && rc == TSR_OK; i++) {
         row *d = term_row_w(t, top + i);
-        term_split_wide(d, left, left + w);
-        for (int j = 0; j < w && rc == TSR_OK; j++)
+        int end = line_end(t, d, left + w);
+        if (left >= end)
+            continue;
+        term_split_wide(d, left, end);
+        for (int j = 0; left + j < end && rc == TSR_OK; j++)
             rc = row_copy_cell(d, left + j, from[i], &from[i]->cells[src.left + j]);
-        blank_cut_halves(d, left, left + w);
+        blank_cut_halves(d, left, end);
     }
     for (int i = 0; from && i < h; i++)
         if (from[i])
@@ -154,6 +168,7 @@ static tsr_style changed(const tsr_style *old, int set, int clear, int flip)
 static int change_cells(tsr_term *t, int y, int x0, int x1, int set, int clear, int flip)
 {
     row *w = term_row_w(t, y);
+    x1 = line_end(t, w, x1);
     for (int x = x0; x < x1; x++) {
         tsr_style st = changed(style_get(&t->styles, w->cells[x].style), set, clear, flip);
         uint32_t id;
