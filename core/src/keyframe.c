@@ -276,7 +276,7 @@ static void wrap_flag(kf *k, int y)
 static int narrow_clusters(kf *k, const row *r, int y, int cols, int tail)
 {
     int wrapped = (r->flags & ROW_WRAPPED) && k->t->rows >= 2;
-    if ((wrapped && y == k->t->rows - 1) || cols != k->t->cols)
+    if ((wrapped && y == k->t->rows - 1) || r->cols != k->t->cols)
         return 0;
     int placed = 0;
     for (int x = 0; x < tail - 1; x++) {

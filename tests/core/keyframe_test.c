@@ -488,10 +488,14 @@ static void test_random_keyboard(int count)
 }
 
 /* Random streams; with sized, a quarter of the tokens make the cursor's
- * line double width, double height (either half) or single again. */
+ * line double width, double height (either half) or single again, or work
+ * on a rectangle across such lines (DECFRA, DECCRA, DECERA; not DECCARA,
+ * whose attributed blanks keyframes draw only as near as they can). */
 static void test_random(int count, int sized)
 {
-    static const char *const sizes[] = {"\x1b#6", "\x1b#3", "\x1b#4", "\x1b#5"};
+    static const char *const sizes[] = {"\x1b#6", "\x1b#3", "\x1b#4", "\x1b#5",
+                                        "\x1b[88;1;1;3;9$x", "\x1b[1;2;2;4;1;1;1$v",
+                                        "\x1b[2;2;3;10$z"};
     int before = check_failures;
     for (int i = 0; i < count && check_failures - before < 5; i++) {
         int failed = check_failures;
@@ -502,7 +506,7 @@ static void test_random(int count, int sized)
         int tokens = 5 + (int)(next() % 60);
         for (int k = 0; k < tokens; k++) {
             if (sized && next() % 4 == 0)
-                add(&b, sizes[next() % 4]);
+                add(&b, sizes[next() % (sizeof sizes / sizeof sizes[0])]);
             else
                 random_token(&b, rows, cols);
         }
