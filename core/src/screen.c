@@ -9,31 +9,36 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* xterm's palette, made by the compiler: the 16 colours, the 6x6x6 cube
+ * (levels 0, 95, 135, 175, 215, 255) and the 24 greys from 8 in steps of
+ * 10. A table, not a loop, because every new terminal, reset and painted
+ * cell reads it. */
+#define PAL_RGB(r, g, b) ((uint32_t)(r) << 16 | (uint32_t)(g) << 8 | (uint32_t)(b))
+#define PAL_LEVEL(v) ((v) ? (v) * 40 + 55 : 0)
+#define PAL_CUBE(i) PAL_RGB(PAL_LEVEL((i) / 36), PAL_LEVEL((i) / 6 % 6), PAL_LEVEL((i) % 6))
+#define PAL_CUBE6(i) PAL_CUBE(i), PAL_CUBE((i) + 1), PAL_CUBE((i) + 2), PAL_CUBE((i) + 3), \
+    PAL_CUBE((i) + 4), PAL_CUBE((i) + 5)
+#define PAL_CUBE36(i) PAL_CUBE6(i), PAL_CUBE6((i) + 6), PAL_CUBE6((i) + 12), PAL_CUBE6((i) + 18), \
+    PAL_CUBE6((i) + 24), PAL_CUBE6((i) + 30)
+#define PAL_GREY(i) PAL_RGB(8 + (i) * 10, 8 + (i) * 10, 8 + (i) * 10)
+#define PAL_GREY6(i) PAL_GREY(i), PAL_GREY((i) + 1), PAL_GREY((i) + 2), PAL_GREY((i) + 3), \
+    PAL_GREY((i) + 4), PAL_GREY((i) + 5)
+static const uint32_t default_palette[256] = {
+    0x000000, 0xcd0000, 0x00cd00, 0xcdcd00, 0x0000ee, 0xcd00cd, 0x00cdcd, 0xe5e5e5,
+    0x7f7f7f, 0xff0000, 0x00ff00, 0xffff00, 0x5c5cff, 0xff00ff, 0x00ffff, 0xffffff,
+    PAL_CUBE36(0), PAL_CUBE36(36), PAL_CUBE36(72), PAL_CUBE36(108), PAL_CUBE36(144),
+    PAL_CUBE36(180), PAL_GREY6(0), PAL_GREY6(6), PAL_GREY6(12), PAL_GREY6(18),
+};
+_Static_assert(PAL_CUBE(215) == 0xffffff && PAL_GREY(23) == 0xeeeeee, "the palette's last entries");
+
 void term_palette_defaults(uint32_t *palette)
 {
-    static const uint32_t base16[16] = {
-        0x000000, 0xcd0000, 0x00cd00, 0xcdcd00, 0x0000ee, 0xcd00cd, 0x00cdcd, 0xe5e5e5,
-        0x7f7f7f, 0xff0000, 0x00ff00, 0xffff00, 0x5c5cff, 0xff00ff, 0x00ffff, 0xffffff,
-    };
-    for (int i = 0; i < 16; i++)
-        palette[i] = base16[i];
-    static const uint8_t steps[6] = {0, 95, 135, 175, 215, 255};
-    for (int i = 0; i < 216; i++)
-        palette[16 + i] =
-            (uint32_t)steps[i / 36] << 16 | (uint32_t)steps[(i / 6) % 6] << 8 | steps[i % 6];
-    for (int i = 0; i < 24; i++) {
-        uint32_t v = (uint32_t)(8 + i * 10);
-        palette[232 + i] = v << 16 | v << 8 | v;
-    }
+    memcpy(palette, default_palette, sizeof default_palette);
 }
 
 uint32_t tsr_palette_default(int index)
 {
-    if (index < 0 || index > 255)
-        return 0;
-    uint32_t palette[256];
-    term_palette_defaults(palette);
-    return palette[index];
+    return index >= 0 && index <= 255 ? default_palette[index] : 0;
 }
 
 /* Tab stops are kept for every column a resize could reach, as xterm
