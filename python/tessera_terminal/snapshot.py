@@ -19,6 +19,7 @@ SHAPES = ("default", "block", "underline", "bar")
 # TSR_LINE_* by value: what tsr_snapshot_line_size returns.
 LINE_SIZES = ("single", "double-width", "double-height-top", "double-height-bottom")
 
+
 class Cursor(NamedTuple):
     row: int
     col: int
