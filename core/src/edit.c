@@ -102,8 +102,7 @@ static void copy_margin_cells(tsr_term *t, int dy, int sy)
     int l = t->left, r1 = t->right + 1;
     row *d = term_row_w(t, dy);
     const row *s = term_row(t, sy);
-    if (r1 > row_size_cols(d->size, t->cols))
-        r1 = row_size_cols(d->size, t->cols); /* a double-size line's hidden half stays blank */
+    r1 = term_row_end(t, d, r1);
     if (l >= r1)
         return;
     term_split_wide(d, l, r1);
@@ -245,8 +244,7 @@ void term_erase_cells(tsr_term *t, int y, int x0, int x1, int selective)
 {
     row *r = term_row_w(t, y);
     uint32_t blank = term_erase_id(t);
-    if (x1 > row_size_cols(r->size, t->cols))
-        x1 = row_size_cols(r->size, t->cols); /* a double-size line's hidden half stays blank */
+    x1 = term_row_end(t, r, x1);
     if (x0 >= x1)
         return;
     if (!selective) {
@@ -355,8 +353,8 @@ void term_delete_chars(tsr_term *t, int n)
     if (!term_in_lr(t))
         return;
     term_reset_wrap(t);
-    int end = t->right + 1 < term_line_cols(t) ? t->right + 1 : term_line_cols(t);
-    delete_cells(term_row_w(t, t->y), t->x, end, n, term_erase_id(t));
+    row *r = term_row_w(t, t->y);
+    delete_cells(r, t->x, term_row_end(t, r, t->right + 1), n, term_erase_id(t));
 }
 
 /* DECIC and DECDC (at the cursor's column), DECBI and DECFI (at the left margin): n
@@ -369,9 +367,7 @@ static int edit_columns(tsr_term *t, int x, int n, int insert)
     uint32_t blank = term_erase_id(t);
     for (int y = t->top; y <= t->bottom; y++) {
         row *r = term_row_w(t, y);
-        int end = row_size_cols(r->size, t->cols); /* a double-size line's half */
-        if (end > t->right + 1)
-            end = t->right + 1;
+        int end = term_row_end(t, r, t->right + 1);
         if (x >= end)
             continue;
         if (insert)

@@ -37,9 +37,10 @@ void term_shift_right(row *r, int x, int end, int n, uint32_t blank)
 void term_insert_chars(tsr_term *t, int n)
 {
     term_reset_wrap(t);
-    int end = t->right + 1 < term_line_cols(t) ? t->right + 1 : term_line_cols(t);
-    if (term_in_lr(t))
-        term_shift_right(term_row_w(t, t->y), t->x, end, n, term_erase_id(t));
+    if (term_in_lr(t)) {
+        row *r = term_row_w(t, t->y);
+        term_shift_right(r, t->x, term_row_end(t, r, t->right + 1), n, term_erase_id(t));
+    }
 }
 
 /* The hot loop of plain text. */

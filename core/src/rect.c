@@ -44,14 +44,6 @@ static int rect_at(const tsr_term *t, const parser_seq *s, int i, rect *r)
     return r->top <= r->bottom && r->left <= r->right;
 }
 
-/* x1, or a double-size line's half if that comes first: its hidden cells
- * stay blank. */
-static int line_end(const tsr_term *t, const row *w, int x1)
-{
-    int n = row_size_cols(w->size, t->cols);
-    return x1 < n ? x1 : n;
-}
-
 void term_fill_rect(tsr_term *t, const parser_seq *s)
 {
     int ch = s->nparams ? s->params[0] : -1;
@@ -63,7 +55,7 @@ void term_fill_rect(tsr_term *t, const parser_seq *s)
     uint8_t flags = t->protect ? CELL_PROTECTED : 0;
     for (int y = r.top; y <= r.bottom; y++) {
         row *w = term_row_w(t, y);
-        int end = line_end(t, w, r.right + 1);
+        int end = term_row_end(t, w, r.right + 1);
         if (r.left >= end)
             continue;
         term_split_wide(w, r.left, end);
@@ -113,7 +105,7 @@ void term_copy_rect(tsr_term *t, const parser_seq *s)
             rc = TSR_ERR_NOMEM;
     for (int i = 0; i < h && rc == TSR_OK; i++) {
         row *d = term_row_w(t, top + i);
-        int end = line_end(t, d, left + w);
+        int end = term_row_end(t, d, left + w);
         if (left >= end)
             continue;
         term_split_wide(d, left, end);
@@ -168,7 +160,7 @@ static tsr_style changed(const tsr_style *old, int set, int clear, int flip)
 static int change_cells(tsr_term *t, int y, int x0, int x1, int set, int clear, int flip)
 {
     row *w = term_row_w(t, y);
-    x1 = line_end(t, w, x1);
+    x1 = term_row_end(t, w, x1);
     for (int x = x0; x < x1; x++) {
         tsr_style st = changed(style_get(&t->styles, w->cells[x].style), set, clear, flip);
         uint32_t id;

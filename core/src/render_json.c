@@ -72,9 +72,9 @@ int view_render_json(const view *t, tsr_buf *out)
         for (int y = 0; y < t->rows && !rc; y++) {
             if (y)
                 rc = buf_putc(b, ',');
+            const char *name = render_line_size_name(view_row(t, y)->size);
             if (!rc)
-                rc = render_json_string(b, render_line_size_name(view_row(t, y)->size),
-                                        strlen(render_line_size_name(view_row(t, y)->size)));
+                rc = render_json_string(b, name, strlen(name));
         }
         if (!rc) rc = buf_putc(b, ']');
     }

@@ -154,6 +154,14 @@ static inline int term_line_cols(const tsr_term *t)
     return t->sized_lines ? row_size_cols(term_row(t, t->y)->size, t->cols) : t->cols;
 }
 
+/* x1, or row r's half if it is a double-size line and that comes first:
+ * a double-size line's hidden cells stay blank, whatever writes there. */
+static inline int term_row_end(const tsr_term *t, const row *r, int x1)
+{
+    int n = row_size_cols(r->size, t->cols);
+    return x1 < n ? x1 : n;
+}
+
 /* Keeps the cursor on its line's columns: after it lands on a double-size
  * line, or one moves under it (DECDWL, scrolling). A pending wrap left at
  * a double-size line's last column ends when a single line takes its place. */
