@@ -152,7 +152,11 @@ function readRaw(file) {
 }
 
 // Menu paths in menu order: 2 before 11, 11.2 before 11.10.
+// A test recorded at 132 columns (MENU@132) right after the same test at 80.
 const byMenu = (a, b) => {
+  const aw = a.endsWith('@132'), bw = b.endsWith('@132');
+  [a, b] = [a.replace(/@132$/, ''), b.replace(/@132$/, '')];
+  if (a === b) return aw - bw;
   const [am, as = ''] = a.split('+'), [bm, bs = ''] = b.split('+');
   const x = am.split('.').map(Number), y = bm.split('.').map(Number);
   for (let i = 0; i < Math.max(x.length, y.length); i++) if ((x[i] ?? -1) !== (y[i] ?? -1)) return (x[i] ?? -1) - (y[i] ?? -1);
@@ -184,7 +188,8 @@ function disagreement(results) {
 // witnesses: who the expectation comes from when not every oracle (the referee's cases).
 function caseOf(menu, n, title, bytes, screen, cursor, head, witnesses) {
   // case names take no '+': a test run with its menu's settings is NAME-set-SETTINGS
-  const c = { suite: SUITE, name: `${menu.replace('+', '-set-')}-screen-${n}`, cols: head.cols, rows: head.rows };
+  // nor '@': a test recorded at 132 columns is NAME-132-columns
+  const c = { suite: SUITE, name: `${menu.replace('+', '-set-').replace(/@132$/, '-132-columns')}-screen-${n}`, cols: head.cols, rows: head.rows };
   const text = bytes.toString('utf8');
   if (Buffer.from(text, 'utf8').equals(bytes)) c.input = text;
   else c.inputHex = bytes.toString('hex');
@@ -193,7 +198,8 @@ function caseOf(menu, n, title, bytes, screen, cursor, head, witnesses) {
   c.sourceLine = `vttest menu ${menu} screen ${n}`;
   c.license = LICENSE;
   c.note = `${title}: vttest's output from its start to its prompt number ${n} of this test, recorded through tessera record` +
-    (witnesses ? `; the screen ${witnesses.join(', ')} show (the other oracle fails on these bytes)` : '');
+    (witnesses?.wide ? ` (vttest 24x80.132); the screen ${witnesses.names.join(', ')} show at 132 columns (the other oracles stay at 80: they do not implement DECCOLM)` : '') +
+    (witnesses && !witnesses.wide ? `; the screen ${witnesses.names.join(', ')} show (the other oracle fails on these bytes)` : '');
   return c;
 }
 
@@ -206,18 +212,47 @@ async function main() {
   rmSync(CASES, { recursive: true, force: true });
   mkdirSync(CASES);
   const summary = [], rejected = [], cursorDropped = [], refereed = [];
+  const wideScreens = [], narrow = []; // the 132-column recordings' screens at 132 and at 80
   for (const file of files) {
     const { head, screens } = readRaw(file);
     const cases = [];
+    const wide = head.geometry.endsWith('.132');
     let bytes = Buffer.alloc(0);
     for (let i = 0; i < screens.length; i++) {
+      const where = `${head.menu} screen ${i + 1}`;
+      // the case from the screen those in `agreeing` show alike, the cursor where they agree
+      const caseFrom = (agreeing, witnesses) => {
+        const expected = agreeing[0][1].rows; // the same for all of them
+        const cur = agreeing[0][1].cursor;
+        const sameCursor = agreeing.every(([, r]) => r.cursor.row === cur.row && r.cursor.col === cur.col);
+        if (!sameCursor) cursorDropped.push({ where, cursors: agreeing.map(([n, r]) => `${n} ${r.cursor.row},${r.cursor.col}`).join('; ') });
+        return caseOf(head.menu, i + 1, head.title, bytes, expected, sameCursor ? cur : null, head, witnesses);
+      };
       bytes = Buffer.concat([bytes, screens[i]]);
       const results = [];
       for (const o of oracles) results.push([o.name, await o.screen(bytes, head.rows, head.cols)]);
       const screen = results[0][1].rows;
-      const where = `${head.menu} screen ${i + 1}`;
       const size = `${head.rows}x${head.cols}`;
-      const same = (r, rows) => !r.error && r.size === size && JSON.stringify(r.rows) === JSON.stringify(rows);
+      const same = (r, rows, at = size) => !r.error && r.size === at && JSON.stringify(r.rows) === JSON.stringify(rows);
+      if (wide) {
+        // Recorded with vttest allowed 132 columns: only the screens it drew at 132 columns
+        // (as the referee shows them) are this recording's; the rest the 80-column one has.
+        // Witnesses are the referee and the oracles that switched with it; an oracle that
+        // stayed at 80 columns (no DECCOLM) is left out, one that switched must agree.
+        const ref = await referee.screen(bytes, head.rows, head.cols);
+        if (!ref.error && ref.size === size) { narrow.push(where); continue; }
+        const switched = results.filter(([, r]) => !r.error && r.size === ref.size);
+        if (ref.error || !switched.length || !switched.every(([, r]) => same(r, ref.rows, ref.size))) {
+          rejected.push({ where, ...disagreement([...results, [REFEREE.name, ref]]) });
+          continue;
+        }
+        const agreeingWide = [...switched, [REFEREE.name, ref]];
+        const stayed = results.filter(([, r]) => !r.error && r.size !== ref.size).map(([n]) => n);
+        const failed = results.filter(([, r]) => r.error).map(([n]) => n);
+        wideScreens.push({ where, with: agreeingWide.map(([n]) => n).join('+'), stayed, failed });
+        cases.push(caseFrom(agreeingWide, { wide: true, names: agreeingWide.map(([n]) => n) }));
+        continue;
+      }
       let agreeing = results;
       if (!results.every(([, r]) => same(r, screen))) {
         const ran = results.filter(([, r]) => !r.error);
@@ -231,23 +266,21 @@ async function main() {
         agreeing = [...ran, [REFEREE.name, ref]];
         refereed.push({ where, with: agreeing.map(([n]) => n).join('+'), against: failed.join(', ') });
       }
-      const expected = agreeing[0][1].rows; // the same for all of them
-      const cur = agreeing[0][1].cursor;
-      const sameCursor = agreeing.every(([, r]) => r.cursor.row === cur.row && r.cursor.col === cur.col);
-      if (!sameCursor) cursorDropped.push({ where, cursors: agreeing.map(([n, r]) => `${n} ${r.cursor.row},${r.cursor.col}`).join('; ') });
-      cases.push(caseOf(head.menu, i + 1, head.title, bytes, expected, sameCursor ? cur : null, head, agreeing === results ? null : agreeing.map(([n]) => n)));
+      cases.push(caseFrom(agreeing, agreeing === results ? null : { names: agreeing.map(([n]) => n) }));
     }
     if (cases.length) writeFileSync(join(CASES, `${head.menu}.json`), JSON.stringify({ version: 1, cases }, null, 2) + '\n');
-    summary.push({ menu: head.menu, title: head.title, screens: screens.length, cases: cases.length });
+    const atEighty = wide ? narrow.filter(w => w.startsWith(`${head.menu} `)).length : 0;
+    summary.push({ menu: head.menu, title: head.title, screens: screens.length, cases: cases.length, atEighty });
   }
   for (const o of [...oracles, referee]) o.close();
-  writeFileSync(join(HERE, 'COVERAGE.md'), coverage(summary, rejected, cursorDropped, refereed));
+  writeFileSync(join(HERE, 'COVERAGE.md'), coverage(summary, rejected, cursorDropped, refereed, wideScreens, narrow));
   const total = summary.reduce((n, s) => n + s.cases, 0), found = summary.reduce((n, s) => n + s.screens, 0);
   console.log(`extract: ${found} screens, ${total} cases (${refereed.length} with ${REFEREE.name} where an oracle failed), ${rejected.length} rejected (oracles: ${oracles.map(o => o.name).join(', ')})`);
 }
 
-function coverage(summary, rejected, cursorDropped, refereed) {
+function coverage(summary, rejected, cursorDropped, refereed, wideScreens, narrow) {
   const found = summary.reduce((n, s) => n + s.screens, 0), made = summary.reduce((n, s) => n + s.cases, 0);
+  const wideFiles = summary.filter(s => s.menu.endsWith('@132')).length;
   const out = [
     '# vttest: coverage of the extraction',
     '',
@@ -259,12 +292,14 @@ function coverage(summary, rejected, cursorDropped, refereed) {
     `${found} screens recorded in ${summary.length} menu tests; ${made} became cases (${refereed.length} of them where an oracle`,
     `failed and the referee agreed with the others), ${rejected.length} were rejected because the oracles disagree on the`,
     `screen's text; ${cursorDropped.length} cases expect the screen only, those it comes from disagreeing on the cursor.`,
+    `${wideFiles} menu tests were recorded again with vttest allowed 132 columns (MENU@132): ${wideScreens.length} of their screens`,
+    `were drawn at 132 columns, and ${narrow.length} at 80 (the 80-column recording holds those).`,
     '',
-    '| menu | test | screens | cases | rejected |',
-    '| --- | --- | ---: | ---: | ---: |',
+    '| menu | test | screens | cases | rejected | at 80 columns |',
+    '| --- | --- | ---: | ---: | ---: | ---: |',
   ];
   for (const s of summary)
-    out.push(`| ${s.menu} | ${s.title.replace(/\|/g, '\\|')} | ${s.screens} | ${s.cases} | ${s.screens - s.cases} |`);
+    out.push(`| ${s.menu} | ${s.title.replace(/\|/g, '\\|')} | ${s.screens} | ${s.cases} | ${s.screens - s.cases - s.atEighty} | ${s.menu.endsWith('@132') ? s.atEighty : '-'} |`);
   out.push('', '## Rejected screens, by who disagrees', '');
   const bySides = new Map();
   for (const r of rejected) bySides.set(r.sides, [...(bySides.get(r.sides) ?? []), r]);
@@ -277,6 +312,12 @@ function coverage(summary, rejected, cursorDropped, refereed) {
   out.push('## An oracle failed; the others and the referee agree', '');
   if (!refereed.length) out.push('None.');
   for (const r of refereed) out.push(`- ${r.where}: ${r.with} (failed: ${r.against})`);
+  out.push('');
+  out.push('## Drawn at 132 columns', '');
+  out.push('Witnessed by the referee and the oracles that switched to 132 columns with it; those that', 'stayed at 80 columns (they do not implement DECCOLM) are named, and are no witnesses.', '');
+  if (!wideScreens.length) out.push('None.');
+  for (const w of wideScreens)
+    out.push(`- ${w.where}: ${w.with}${w.stayed.length ? `; stayed at 80: ${w.stayed.join(', ')}` : ''}${w.failed.length ? `; failed: ${w.failed.join(', ')}` : ''}`);
   out.push('');
   out.push('## Cursor not expected (the oracles disagree on it)', '');
   if (!cursorDropped.length) out.push('None.');

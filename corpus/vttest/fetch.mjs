@@ -5,7 +5,8 @@
 //   node corpus/vttest/fetch.mjs 2 11.5.1   only these
 //
 // Each menu test is one fresh `vttest 24x80.80` run under `tessera record` (TERM=xterm,
-// LANG=LC_ALL=C, 24x80): the driver walks the menus to the test, answers every
+// LANG=LC_ALL=C, 24x80), or `vttest 24x80.132` for a test named MENU@132 (vttest then
+// switches the terminal to 132 columns for its wide passes): the driver walks the menus to the test, answers every
 // "Push <RETURN>" and leaves through the menus. It acts only when vttest is blocked
 // reading the terminal and the output has been quiet, so every screen is complete; the
 // bytes written until then are one screen. Replies to vttest's queries come from
@@ -21,7 +22,9 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 const RAW = join(HERE, 'raw');
 const TESSERA = process.env.TESSERA_BIN || resolve(HERE, '../../build/bin/tessera');
 const PINNED = 'VT100 test program, version 2.7 (20221229)';
-const GEOMETRY = '24x80.80'; // vttest's advice for a terminal that stays at 80 columns (README)
+// vttest's geometry argument: 24 rows of 80 columns, at most 80 (its advice for a terminal
+// that stays at 80 columns) or at most 132 (DECCOLM switches it) for MENU@132 (README)
+const geometryOf = test => (test.menu.endsWith('@132') ? '24x80.132' : '24x80.80');
 const ENV = { TERM: 'xterm', LANG: 'C', LC_ALL: 'C' };
 const QUIET_MS = 150; // output silence required, on top of vttest blocking in read()
 const STUCK_MS = 10000; // no output and no way forward: the test waits for what we cannot give
@@ -34,6 +37,8 @@ const PUSH_RETURN = { re: /Push <RETURN>/, send: '\r' };
 // mouse, printer, font and window-title input; 6.2 (the RETURN key under LNM: our raw stdin
 // bypasses the terminal's key encoding); DECRQTSR, DECRQUPSS, DECRQDE (tessera sends no
 // reply, vttest waits forever); 11.8.6 (Tektronix, no prompt); settings-only items.
+// MENU@132 records a test again with vttest allowed 132 columns: the tests that draw
+// something at 132 columns then (the others draw what they draw at 80 columns).
 const TESTS = [
   '1', '2', '3.8', '3.9', '3.10', '3.11', '4',
   { menu: '6.1', prompts: [{ re: /Finish this test with RETURN/, send: '\r' }] },
@@ -68,6 +73,10 @@ const TESTS = [
   '11.6.7.1.2', '11.6.7.2', '11.6.7.3', '11.6.7.4', '11.6.7.5', '11.6.7.6', '11.6.8', '11.6.9',
   '11.7.1.2', '11.7.2', '11.7.3', '11.7.4', '11.7.5', '11.7.6',
   '11.8.2.2', '11.8.7.3', '11.8.7.4', '11.8.7.5', '11.8.8',
+  // again with vttest allowed 132 columns: the tests that then draw screens at 132 columns
+  '1@132', '2@132', '4@132', '8@132',
+  { menu: '9.4@132', prompts: [{ re: /1 to try to invoke the bug again/, send: '0\r' }] },
+  '9.5@132', '9.6@132', '9.8@132', '11.4.6.1@132', '11.6.6.1@132', '11.6.6.2@132', '11.6.6.3@132',
 ].map(t => (typeof t === 'string' ? { menu: t, prompts: [] } : t));
 
 function fail(msg) {
@@ -114,13 +123,13 @@ function menuItems(text) {
 
 // Runs one menu test. Resolves to {title, screens: [Buffer...]} or rejects with a reason.
 function record(test) {
-  const [menuPath, settings] = test.menu.split('+');
+  const [menuPath, settings] = test.menu.replace(/@132$/, '').split('+');
   const path = menuPath.split('.');
   // the settings go between the test's menu and its item
   if (settings) path.splice(path.length - 1, 0, ...settings.split('.'));
   const args = ['record', '--timeout', '90s', '--rows', '24', '--cols', '80', '--clear-env'];
   for (const [k, v] of Object.entries(ENV)) args.push('--env', `${k}=${v}`);
-  args.push('--', VTTEST, GEOMETRY);
+  args.push('--', VTTEST, geometryOf(test));
   const child = spawn(TESSERA, args, { stdio: ['pipe', 'pipe', 'pipe'] });
   let out = Buffer.alloc(0), lastOutput = Date.now(), mark = 0, pid = null, readyPolls = 0;
   let stderr = '', error = null, title = null, parentItems = null;
@@ -203,7 +212,7 @@ if (!wanted.length) {
 }
 for (const test of selected) {
   const { title, screens } = await record(test);
-  const lines = [JSON.stringify({ menu: test.menu, title, vttest: PINNED, geometry: GEOMETRY, env: ENV, rows: 24, cols: 80 })];
+  const lines = [JSON.stringify({ menu: test.menu, title, vttest: PINNED, geometry: geometryOf(test), env: ENV, rows: 24, cols: 80 })];
   screens.forEach((bytes, i) => lines.push(JSON.stringify({ screen: i + 1, ...asText(bytes) })));
   writeFileSync(join(RAW, `${test.menu}.jsonl`), lines.join('\n') + '\n');
   console.log(`${test.menu}: ${screens.length} screen(s), ${screens.reduce((n, b) => n + b.length, 0)} bytes  ${title}`);

@@ -15,7 +15,7 @@ test('every vttest case file has its raw recording, and every recording is a men
   const cases = stems('cases', '.json');
   assert.deepEqual(cases.filter((m) => !raw.includes(m)), [], 'case files without a recording');
   const fetch = readFileSync(path.join(dir, 'fetch.mjs'), 'utf8');
-  const listed = fetch.slice(fetch.indexOf('const TESTS = ['), fetch.indexOf('].map(')).match(/'[0-9.+]+'/g).map((q) => q.slice(1, -1));
+  const listed = fetch.slice(fetch.indexOf('const TESTS = ['), fetch.indexOf('].map(')).match(/'[0-9.+]+(@132)?'/g).map((q) => q.slice(1, -1));
   assert.deepEqual(raw.filter((m) => !listed.includes(m)), [], 'recordings of menu tests fetch.mjs does not list');
   assert.deepEqual(listed.filter((m) => !raw.includes(m)).sort(), [], 'menu tests fetch.mjs lists but raw/ lacks');
   for (const m of raw) {
