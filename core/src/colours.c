@@ -5,6 +5,7 @@
  * renders and is kept exactly as before colours were kept at all. */
 #include "term.h"
 
+#include <stdio.h>
 #include <string.h>
 
 void colours_defaults(screen_colours *c)
@@ -93,4 +94,53 @@ int colours_render_styled(const screen_colours *c, tsr_buf *out)
         if (now[i] != was[i])
             rc = put_entry(out, names[i], 0, now[i]);
     return rc ? rc : buf_putc(out, '}');
+}
+
+/* A channel 0-255 as a percentage, rounded. */
+static unsigned percent(unsigned v)
+{
+    return (v * 100 + 127) / 255;
+}
+
+/* rgb as DEC's HLS: hue in degrees with blue at 0, red at 120 and green
+ * at 240 (the VT340's and ReGIS's circle, 120 degrees on from the usual
+ * one), lightness and saturation in percent. Integers, rounded, so the
+ * native and wasm engines answer alike. */
+static void dec_hls(uint32_t rgb, unsigned hls[3])
+{
+    int r = (int)(rgb >> 16 & 0xff), g = (int)(rgb >> 8 & 0xff), b = (int)(rgb & 0xff);
+    int max = r > g ? (r > b ? r : b) : (g > b ? g : b);
+    int min = r < g ? (r < b ? r : b) : (g < b ? g : b);
+    int d = max - min, sum = max + min;
+    hls[1] = (unsigned)((sum * 100 + 255) / 510);
+    if (d == 0) {
+        hls[0] = hls[2] = 0;
+        return;
+    }
+    int span = sum <= 255 ? sum : 510 - sum;
+    hls[2] = (unsigned)((d * 200 + span) / (2 * span));
+    /* the usual hue, in sixths of the circle scaled by d, then degrees */
+    int sixths = max == r ? g - b : max == g ? b - r + 2 * d : r - g + 4 * d;
+    if (sixths < 0)
+        sixths += 6 * d;
+    int hue = (sixths * 120 + d) / (2 * d); /* degrees, rounded */
+    hls[0] = (unsigned)((hue + 120) % 360);
+}
+
+/* DECCTR's data (DEC STD 070, DECRQTSR): every palette entry as
+ * "Pc;Pu;Px;Py;Pz", '/' between them; Pu 1 is HLS, 2 is RGB in percent. */
+int colours_table_report(const screen_colours *c, int rgb_space, tsr_buf *out)
+{
+    int rc = TSR_OK;
+    for (unsigned i = 0; i < 256 && !rc; i++) {
+        uint32_t v = c->palette[i];
+        unsigned xyz[3] = {percent(v >> 16 & 0xff), percent(v >> 8 & 0xff), percent(v & 0xff)};
+        if (!rgb_space)
+            dec_hls(v, xyz);
+        char entry[40];
+        int n = snprintf(entry, sizeof entry, "%s%u;%d;%u;%u;%u", i ? "/" : "", i,
+                         rgb_space ? 2 : 1, xyz[0], xyz[1], xyz[2]);
+        rc = buf_append(out, entry, (size_t)n);
+    }
+    return rc;
 }

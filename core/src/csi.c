@@ -270,6 +270,12 @@ static void csi_decrqpsr(tsr_term *t, const parser_seq *s, uint8_t f)
     (void)f;
     term_presentation_report(t, s);
 }
+/* DECRQTSR - DEC STD 070: Ps 1 DECTSR, Ps 2 DECCTR */
+static void csi_decrqtsr(tsr_term *t, const parser_seq *s, uint8_t f)
+{
+    (void)f;
+    term_terminal_state_report(t, s);
+}
 /* DECIC - DEC STD 070 (xterm ctlseqs) */
 static void csi_decic(tsr_term *t, const parser_seq *s, uint8_t f)
 {
@@ -511,6 +517,7 @@ static void csi_xtqmodkeys(tsr_term *t, const parser_seq *s, uint8_t f)
     PLAIN('t', csi_xtwinops, "XTWINOPS", "xterm ctlseqs")         \
     SEQ('t', 0, '$', csi_decrara, "DECRARA", "DEC STD 070")       \
     PLAIN('u', csi_scorc, "SCORC", "xterm ctlseqs")               \
+    SEQ('u', 0, '$', csi_decrqtsr, "DECRQTSR", "DEC STD 070")     \
     SEQ('u', '<', 0, csi_kitty_pop, "kitty pop", "kitty keyboard protocol") \
     SEQ('u', '=', 0, csi_kitty_set, "kitty set", "kitty keyboard protocol") \
     SEQ('u', '>', 0, csi_kitty_push, "kitty push", "kitty keyboard protocol") \

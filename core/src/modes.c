@@ -209,6 +209,46 @@ void term_report_mode(tsr_term *t, const parser_seq *s)
     term_replyf_csi(t, s->marker == '?' ? "\x1b[?" : "\x1b[", nums, 2, "$y");
 }
 
+/* Each row's kind and number, in the order of modes.def. */
+static const struct {
+    uint8_t dec;
+    uint16_t number;
+} mode_ids[] = {
+#define MODE(kind, number, ...) {KIND_##kind, number},
+#include "modes.def"
+#undef MODE
+};
+
+/* DECTSR's data (DEC STD 070 leaves its form to the terminal): the modes
+ * set now as DECRQM numbers them, ANSI ones bare and then DEC ones after
+ * '?', each kind in ascending order, ';' between them ("4;?7;?25"). */
+int term_mode_state(const tsr_term *t, tsr_buf *out)
+{
+    int rc = TSR_OK, first = 1;
+    for (unsigned dec = 0; dec < 2; dec++) {
+        for (int last = -1;;) {
+            int next = -1; /* the smallest number of this kind after last */
+            for (size_t i = 0; i < sizeof mode_ids / sizeof mode_ids[0]; i++)
+                if (mode_ids[i].dec == dec && mode_ids[i].number > last &&
+                    (next < 0 || mode_ids[i].number < next))
+                    next = mode_ids[i].number;
+            if (next < 0)
+                break;
+            last = next;
+            int value = 0;
+            if (term_mode_value(t, next, (int)dec, &value) != TSR_OK || !value)
+                continue;
+            if (!first)
+                rc = rc ? rc : buf_putc(out, ';');
+            if (dec)
+                rc = rc ? rc : buf_putc(out, '?');
+            rc = rc ? rc : buf_put_uint(out, (unsigned long)next);
+            first = 0;
+        }
+    }
+    return rc;
+}
+
 /* DECSTR (DEC STD 070; xterm ctlseqs) */
 void term_soft_reset(tsr_term *t)
 {

@@ -160,6 +160,30 @@ void term_presentation_report(tsr_term *t, const parser_seq *s)
         term_note_seq(t, "CSI", s, 'w', "unhandled");
 }
 
+/* DECRQTSR (DEC STD 070): Ps 1 the terminal state (DECTSR: the modes set,
+ * modes.c), Ps 2 the colour table (DECCTR: the palette, in DEC's HLS by
+ * default or when Pu is 1, in RGB when Pu is 2). */
+void term_terminal_state_report(tsr_term *t, const parser_seq *s)
+{
+    int p = s->nparams && s->params[0] > 0 ? s->params[0] : 0;
+    int space = s->nparams > 1 && s->params[1] > 0 ? s->params[1] : 1;
+    if ((p != 1 && p != 2) || (p == 2 && space > 2)) {
+        term_note_seq(t, "CSI", s, 'u', "unhandled");
+        return;
+    }
+    tsr_buf out = {0};
+    int rc = buf_puts(&out, p == 1 ? "\x1bP1$s" : "\x1bP2$s");
+    if (rc == TSR_OK)
+        rc = p == 1 ? term_mode_state(t, &out) : colours_table_report(&t->colours, space == 2, &out);
+    if (rc == TSR_OK)
+        rc = buf_puts(&out, "\x1b\\"); /* the buffer stays NUL-terminated */
+    if (rc == TSR_OK)
+        term_reply(t, out.data);
+    else
+        term_fail(t, rc);
+    tsr_buf_free(&out);
+}
+
 void term_version_report(tsr_term *t)
 {
     term_reply(t, "\x1bP>|tessera 0.1.0\x1b\\");

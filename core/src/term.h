@@ -331,6 +331,7 @@ int term_sgr_describe(const tsr_style *pen, tsr_buf *out);
 
 /* modes.c */
 uint32_t modes_defaults(void); /* the mode bits after RIS */
+int term_mode_state(const tsr_term *t, tsr_buf *out); /* DECTSR's data */
 void term_set_modes(tsr_term *t, const parser_seq *seq, int on);
 void term_report_mode(tsr_term *t, const parser_seq *seq);
 int term_mode_value(const tsr_term *t, int mode, int private_, int *value);
@@ -358,6 +359,7 @@ void term_keyboard_reset(tsr_term *t);
 /* DECREQTPARM (CSI Ps x) and DECRQPSR (CSI Ps $ w: DECCIR, DECTABSR). */
 void term_terminal_parameters(tsr_term *t, const parser_seq *seq);
 void term_presentation_report(tsr_term *t, const parser_seq *seq);
+void term_terminal_state_report(tsr_term *t, const parser_seq *seq);
 void term_color_report(tsr_term *t, int osc, int index, uint32_t rgb, uint8_t term_byte);
 
 /* resize.c */

@@ -59,5 +59,7 @@ uint64_t colours_hash(const screen_colours *c);
 uint32_t view_palette(const view *v, int index);
 uint32_t view_dynamic_color(const view *v, int which);
 int colours_render_styled(const screen_colours *c, tsr_buf *out);
+/* DECCTR's entries, in RGB (rgb_space) or DEC's HLS (replies.c) */
+int colours_table_report(const screen_colours *c, int rgb_space, tsr_buf *out);
 
 #endif

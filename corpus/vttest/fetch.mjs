@@ -35,8 +35,8 @@ const PUSH_RETURN = { re: /Push <RETURN>/, send: '\r' };
 // are further waits that end a screen, tried before "Push <RETURN>". Left out, because they
 // wait for what a tape cannot give deterministically or tessera does not answer: keyboard,
 // mouse, printer, font and window-title input; 6.2 (the RETURN key under LNM: our raw stdin
-// bypasses the terminal's key encoding); DECRQTSR, DECRQUPSS, DECRQDE (tessera sends no
-// reply, vttest waits forever); 11.8.6 (Tektronix, no prompt); settings-only items.
+// bypasses the terminal's key encoding); DECRQUPSS, DECRQDE (tessera sends no reply,
+// vttest waits forever); 11.8.6 (Tektronix, no prompt); settings-only items.
 // MENU@132 records a test again with vttest allowed 132 columns: the tests that draw
 // something at 132 columns then (the others draw what they draw at 80 columns).
 const TESTS = [
@@ -49,6 +49,7 @@ const TESTS = [
   '11.1.1.1.1', '11.1.1.1.2', '11.1.2.2', '11.1.2.3', '11.1.2.4', '11.1.3', '11.1.5', '11.1.6',
   '11.2.2.1', '11.2.2.2', '11.2.3.1', '11.2.3.2',
   '11.2.5.2.2', '11.2.5.2.3', '11.2.5.2.4', '11.2.5.2.5', '11.2.5.2.6', '11.2.5.3.1.7', '11.2.5.3.2.3',
+  '11.2.5.4.2',
   '11.2.5.3.3.1', '11.2.5.3.3.2',
   '11.2.5.3.6.1', '11.2.5.3.6.2', '11.2.5.3.6.3', '11.2.5.3.6.4', '11.2.5.3.6.5',
   '11.2.5.3.6.6', '11.2.5.3.6.7', '11.2.5.3.6.8', '11.2.5.3.6.9', '11.2.5.3.6.10',
