@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cast_reader.h"
 #include "tessera/tessera.h"
 #include "tessera/text.h"
 
@@ -583,6 +584,68 @@ static int step_of(const tsr_json_value *o, step *s, tsr_buf *hex)
     return 0;
 }
 
+/* A recordingRef (an asciicast beside the case file) as steps: the output
+ * between two resizes is one step, each resize another. */
+typedef struct cast_steps {
+    step *list;
+    tsr_buf *bufs;
+    size_t n, max;
+} cast_steps;
+
+static int cast_step_output(void *ctx, const char *data, size_t len)
+{
+    cast_steps *cs = ctx;
+    if (cs->n == 0 || cs->list[cs->n - 1].rows) {
+        if (cs->n == cs->max)
+            return 1;
+        memset(&cs->list[cs->n++], 0, sizeof *cs->list);
+    }
+    return tsr_buf_append(&cs->bufs[cs->n - 1], data, len) != TSR_OK;
+}
+
+static int cast_step_resize(void *ctx, int cols, int rows)
+{
+    cast_steps *cs = ctx;
+    if (cs->n == cs->max)
+        return 1;
+    step *st = &cs->list[cs->n++];
+    memset(st, 0, sizeof *st);
+    st->rows = rows;
+    st->cols = cols;
+    return 0;
+}
+
+static int no_header(void *ctx, int width, int height)
+{
+    (void)ctx, (void)width, (void)height; /* the case's size is the start */
+    return 0;
+}
+
+static size_t recording_steps(const char *case_file, const char *ref, step *list, tsr_buf *bufs,
+                              size_t max)
+{
+    char path[1024];
+    const char *slash = strrchr(case_file, '/');
+    int dir = slash ? (int)(slash - case_file) + 1 : 0;
+    snprintf(path, sizeof path, "%.*s%s", dir, case_file, ref);
+    cast_steps cs = {list, bufs, 0, max};
+    cast_sink sink = {&cs, no_header, cast_step_output, cast_step_resize, NULL};
+    cast_error err = {0};
+    FILE *fp = fopen(path, "rb");
+    int st = fp ? cast_read(fp, &sink, &err) : CAST_ERR_IO;
+    if (fp)
+        fclose(fp);
+    CHECK_MSG(st == CAST_OK, "%s: cannot replay (status %d, line %ld: %s)", path, st, err.line,
+              err.reason);
+    for (size_t k = 0; k < cs.n; k++) {
+        if (!list[k].rows) {
+            list[k].bytes = bufs[k].data ? bufs[k].data : "";
+            list[k].len = bufs[k].len;
+        }
+    }
+    return st == CAST_OK ? cs.n : 0;
+}
+
 static void test_case_file(const char *path)
 {
     size_t len = 0;
@@ -603,7 +666,10 @@ static void test_case_file(const char *path)
         tsr_buf hex[64];
         memset(hex, 0, sizeof hex);
         size_t n = 0;
-        if (steps && steps->type == TSR_JSON_ARRAY) {
+        const tsr_json_value *ref = tsr_json_object_get(c, "recordingRef", NULL);
+        if (ref && ref->type == TSR_JSON_STRING) {
+            n = recording_steps(path, ref->u.string.bytes, list, hex, 64);
+        } else if (steps && steps->type == TSR_JSON_ARRAY) {
             for (size_t k = 0; k < steps->u.array.count && n < 64; k++)
                 n += (size_t)step_of(&steps->u.array.items[k], &list[n], &hex[n]);
         } else {

@@ -302,7 +302,8 @@ case_script_recording_refused() {
     [ ! -e launched ] || fail "an invalid tape launched its program"
 }
 # The session fixtures (corpus/sessions): every tape is valid, every tape
-# has its cast, and every recording replays cleanly and stays under 200 KB.
+# has its cast, and every recording replays cleanly and stays under 200 KB;
+# and the same of the tessera suite's recordings (corpus/tessera/recordings).
 # Running the tapes is corpus/sessions/record.sh's job (it needs the programs).
 case_session_fixtures() {
     dir=$HERE/../../corpus/sessions
@@ -320,6 +321,18 @@ case_session_fixtures() {
         "$BIN" replay "$rec" >out 2>err || { fail "$(basename "$rec") does not replay"; show; }
         [ "$(wc -c <"$rec")" -lt 204800 ] || fail "$(basename "$rec") is 200 KB or more"
         [ -f "$dir/tapes/$(basename "${rec%.*}").tape" ] || fail "$(basename "$rec") has no tape"
+    done
+    # the tessera suite's recordings (corpus/tessera/recordings): a tape and its cast each
+    dir=$HERE/../../corpus/tessera/recordings
+    "$BIN" test --check "$dir" >out 2>err
+    CODE=$?
+    expect_code 0
+    for tape in "$dir"/*.tape; do
+        [ -f "${tape%.tape}.cast" ] || fail "$(basename "$tape") has no cast"
+    done
+    for rec in "$dir"/*.cast; do
+        "$BIN" replay "$rec" >out 2>err || { fail "$(basename "$rec") does not replay"; show; }
+        [ -f "${rec%.cast}.tape" ] || fail "$(basename "$rec") has no tape"
     done
 }
 # idle waits until no revision for SETTLE: output 300 ms after the step
