@@ -105,6 +105,7 @@ function parseCell(f, d) {
 }
 
 const SCREEN_TAGS = new Set(['size', 'cursor', 'alt-screen', 'row']);
+const CELL_LINE = Buffer.from('cell ');
 
 /**
  * A dump's lines (Buffers, `end` excluded) as
@@ -114,11 +115,14 @@ const SCREEN_TAGS = new Set(['size', 'cursor', 'alt-screen', 'row']);
  *  cells: Map("R,C" -> cell), cellTokens: Set, known: {attrs?, underline?, shape?}}.
  * With `screenOnly`, only size, cursor, alt-screen and rows are read (every line's first
  * word is still checked): the session differentials compare those after every event.
+ * With `cells: false`, the cell lines are passed over (cells stays empty): a case that
+ * expects no cell reads none, and a screen of attributed cells is most of a dump's lines.
  */
-export function parseDump(lines, { screenOnly = false } = {}) {
+export function parseDump(lines, { screenOnly = false, cells = true } = {}) {
   const d = { scrollback: [], rows: [], cells: new Map(), cellTokens: new Set(), known: {} };
   const once = new Set();
   for (const line of lines) {
+    if (!cells && line[0] === 0x63 && line.subarray(0, CELL_LINE.length).equals(CELL_LINE)) continue;
     if (screenOnly) {
       const space = line.indexOf(0x20);
       const first = line.subarray(0, space < 0 ? line.length : space).toString('latin1');

@@ -27,9 +27,10 @@ function findCommand(q) {
   return words.join(' ');
 }
 
-// The dump, then what the units need besides it, each asked once.
+// The dump (its cell lines read only when a unit judges cells), then what the units need
+// besides it, each asked once.
 async function observe(proc, units) {
-  const dump = (await proc.dump()).value;
+  const dump = (await proc.dump({ cells: units.some((u) => u.kind === 'expectedCells') })).value;
   const obs = { dump, modes: new Map() };
   const asked = new Set();
   for (const u of units) {

@@ -174,9 +174,9 @@ export class AdapterProcess {
     }
   }
 
-  /** The state, parsed (dump.mjs); {unsupported} or {value}. */
-  async dump() {
-    return this._parsed('dump', parseDump, await this._ask('dump', DUMP_TAGS));
+  /** The state, parsed (dump.mjs, with parseOptions); {unsupported} or {value}. */
+  async dump(parseOptions = {}) {
+    return this._parsed('dump', (lines) => parseDump(lines, parseOptions), await this._ask('dump', DUMP_TAGS));
   }
 
   /**

@@ -46,6 +46,18 @@ test('a dump outside the contract is refused', () => {
   assert.throws(() => dump(...BASE, 'cell 0 0 "a" width 1 fg 1 bg default attrs bold,loud underline none'), /unexpected "loud"/);
 });
 
+test('cell lines are read only when asked for: a case without expectedCells passes over them', () => {
+  const lines = [...BASE, 'cell 0 0 "a" width 1 fg 1 bg default attrs bold underline none'].map((l) => Buffer.from(l, 'utf8'));
+  assert.equal(parseDump(lines).cells.get('0,0').fg, '1');
+  const skipped = parseDump(lines, { cells: false });
+  assert.equal(skipped.cells.size, 0);
+  assert.deepEqual(skipped.rows, ['ab  ', '    ']);
+  // read, a malformed cell line is still refused; other lines are checked either way
+  const bad = [...BASE, 'cell 0 0 "a" width 1 fg red bg default attrs none underline none'].map((l) => Buffer.from(l, 'utf8'));
+  assert.throws(() => parseDump(bad), /"red" is not a colour/);
+  assert.throws(() => parseDump([...lines, Buffer.from('bell 1'), Buffer.from('bell 2')], { cells: false }), /a second bell line/);
+});
+
 test('grids: text, rows, exact; a blank cell matches "" or " "', () => {
   const d = dump(...BASE, 'cell 0 0 "a" width 1 fg 1 bg default attrs bold underline single',
     'cell 0 1 "b" width 1 fg default bg default attrs none underline none');
