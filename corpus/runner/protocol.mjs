@@ -55,8 +55,9 @@ export class AdapterProcess {
     for (;;) {
       const nl = chunk.indexOf(10, start);
       if (nl < 0) break;
-      this.partial.push(chunk.subarray(start, nl));
-      this.lines.push(Buffer.concat(this.partial));
+      // a line wholly inside this chunk is a view of it, not a copy (a dump is thousands)
+      const piece = chunk.subarray(start, nl);
+      this.lines.push(this.partial.length ? Buffer.concat([...this.partial, piece]) : piece);
       this.partial = [];
       start = nl + 1;
     }
