@@ -116,8 +116,11 @@ async function main(argv) {
 
   const started = Date.now();
   if (suites.length) say(`corpus: ${cases.length} case(s) of ${suites.length} suite(s) on ${specs.length} backend(s)`);
+  const caseSeconds = new Map();
   const perBackend = !suites.length ? [] : await mapLimited(specs, o.jobs, async (spec) => {
+    const t0 = Date.now();
     const res = await runBackend(spec, casesFor(spec), { modes, timeoutMs: o.timeoutMs });
+    caseSeconds.set(spec.name, Date.now() - t0);
     const n = (st) => res.filter((r) => r.status === st).length;
     say(`corpus: ${spec.name}: ${n('pass')} passed, ${n('fail')} failed, ${n('unreported')} with nothing reported`);
     return res;
@@ -128,7 +131,9 @@ async function main(argv) {
   if (recordings.length) {
     const t0 = Date.now();
     say(`corpus: sessions: ${recordings.length} recording(s) (${recordings.filter((r) => !r.bundled).length} external) on ${specs.length} backend(s), compared with ${REFERENCE} after every event`);
-    sessionResults = await runSessions({ specs, refSpec, recordings, recordingsFor, jobs: o.jobs, timeoutMs: o.timeoutMs, say });
+    // The backends slowest on the cases start first, so the last two end together.
+    const costOf = (spec) => caseSeconds.get(spec.name) ?? 0;
+    sessionResults = await runSessions({ specs, refSpec, recordings, recordingsFor, jobs: o.jobs, timeoutMs: o.timeoutMs, say, costOf });
     sessionSeconds = (Date.now() - t0) / 1000;
     say(`corpus: sessions: done in ${sessionSeconds.toFixed(1)} s`);
   }

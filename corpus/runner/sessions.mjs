@@ -122,21 +122,25 @@ export async function compareBackend(spec, refSpec, recs, screens, { timeoutMs, 
 /**
  * The whole differential: the reference first, then every other selected backend (at
  * most `jobs` at once, each on recordingsFor(spec), all of them unless a slow one is
- * sampled). Returns the results of the selected backends (the reference's
- * own only when it is selected), and says one line per backend.
+ * sampled; the highest costOf(spec) first). Returns the results of the selected backends
+ * in the order of specs (the reference's own only when it is selected), and says one line
+ * per backend as it ends.
  */
-export async function runSessions({ specs, refSpec, recordings, recordingsFor = () => recordings, jobs, timeoutMs, say }) {
+export async function runSessions({ specs, refSpec, recordings, recordingsFor = () => recordings, jobs, timeoutMs, say, costOf = () => 0 }) {
   const t0 = Date.now();
   const { screens, results: refResults } = await referenceScreens(refSpec, recordings, { timeoutMs });
   const refSeconds = (Date.now() - t0) / 1000;
   const count = (res, pred) => res.filter(pred).length;
   const tell = (name, res, seconds) => say(`corpus: sessions: ${name}: ${count(res, (r) => r.status === 'pass')} without divergence, ` +
     `${count(res, (r) => r.divergence)} diverging, ${count(res, (r) => r.error)} error(s) (${seconds.toFixed(1)} s)`);
-  const others = await mapLimited(specs.filter((s) => s.name !== REFERENCE), jobs, async (spec) => {
+  const compared = specs.filter((s) => s.name !== REFERENCE);
+  const order = compared.map((spec, i) => i).sort((a, b) => costOf(compared[b]) - costOf(compared[a]));
+  const others = new Array(compared.length);
+  await mapLimited(order, jobs, async (i) => {
+    const spec = compared[i];
     const started = Date.now();
-    const res = await compareBackend(spec, refSpec, recordingsFor(spec), screens, { timeoutMs });
-    tell(spec.name, res, (Date.now() - started) / 1000);
-    return res;
+    others[i] = await compareBackend(spec, refSpec, recordingsFor(spec), screens, { timeoutMs });
+    tell(spec.name, others[i], (Date.now() - started) / 1000);
   });
   const own = specs.some((s) => s.name === REFERENCE) ? refResults : [];
   if (own.length) tell(REFERENCE, own, refSeconds);
