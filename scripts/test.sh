@@ -5,8 +5,8 @@
 # ASan+UBSan, the node:test suites (three files at once). Beside them, reported at the end:
 # the conformance corpus on every backend (corpus/run.mjs) from the ASan build on; the C
 # tests only the normal build has beside the ASan ones (all of them, on their own, with
-# --long); 60 seconds of fuzzing, the Python package's pytest suite and the release installed
-# from each artifact beside the node suites.
+# --long); the Python package's pytest suite and the release installed from each artifact
+# from the ASan tests on; 60 seconds of fuzzing beside the node suites.
 #
 #   bash scripts/test.sh --quick   the developer's loop on a built tree: units, cases, the
 #                                  corpus's own suite, the JS suites that start no program
@@ -209,21 +209,6 @@ if [ "$normal_built" -eq 1 ] && [ "$asan_built" -eq 1 ] && [ "$LONG" -eq 0 ]; th
   normal_beside=1
 fi
 
-if [ "$asan_built" -eq 1 ]; then
-  part "C tests, ASan+UBSan (build-asan)" ctest_in build-asan
-else
-  fail_part "C tests, ASan+UBSan (build-asan)" "the asan build failed"
-fi
-# Fuzzing (one core, after building its own clang build) runs beside the node suites, which
-# wait on programs more than they compute.
-background "fuzz ${FUZZ_SECONDS}s" bash scripts/fuzz.sh "$FUZZ_SECONDS"
-
-if [ "$normal_built" -eq 0 ]; then
-  fail_part "C tests, normal build (build)" "the normal build failed"
-elif [ "$normal_beside" -eq 0 ]; then
-  part "C tests, normal build (build)" normal_ctest
-fi
-
 # The release artifacts, installed as a user installs them (tests/install). The full command
 # takes the viewer page and the wasm engines from build/ (the static binary and the packages
 # are built as a release builds them); --long makes the release from its own folders, as
@@ -244,11 +229,27 @@ release_and_install() {
 # test runs the same suite again, on the wheel in a fresh venv.)
 python_tests() { PYTHONPATH=python python3 -m pytest -q -p no:cacheprovider python/tests; }
 
-# Beside the node suites, which wait on programs more than they compute (the release packs a
-# copy of js/, so it never races with the suite that packs js/ itself).
+# From the ASan tests on, whose last minute leaves a core idle while a few long tests finish;
+# they need only the normal build (the release packs a copy of js/, so it never races with
+# the node suite that packs js/ itself).
 if [ "$normal_built" -eq 1 ]; then
   background "release, installed from each artifact" release_and_install
   background "python: pytest (python/tests)" python_tests
+fi
+
+if [ "$asan_built" -eq 1 ]; then
+  part "C tests, ASan+UBSan (build-asan)" ctest_in build-asan
+else
+  fail_part "C tests, ASan+UBSan (build-asan)" "the asan build failed"
+fi
+# Fuzzing (one core, after building its own clang build) runs beside the node suites, which
+# wait on programs more than they compute.
+background "fuzz ${FUZZ_SECONDS}s" bash scripts/fuzz.sh "$FUZZ_SECONDS"
+
+if [ "$normal_built" -eq 0 ]; then
+  fail_part "C tests, normal build (build)" "the normal build failed"
+elif [ "$normal_beside" -eq 0 ]; then
+  part "C tests, normal build (build)" normal_ctest
 fi
 
 mapfile -t suites < <(node_suites)
