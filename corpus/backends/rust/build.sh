@@ -4,7 +4,7 @@
 # points cargo at /usr/share/cargo/registry), with Debian's cargo and rustc or, when the
 # first cargo and rustc on PATH are newer (rustup's), with those: the crates' sources are
 # the same either way, and rustc 1.95 builds them in half the CPU time of Debian's 1.63
-# (46 against 95 CPU seconds here). TSR_RUST_TOOLCHAIN=debian keeps Debian's.
+# (corpus/backends/README.md). TSR_RUST_TOOLCHAIN=debian keeps Debian's.
 # Quiet; cargo itself makes a rebuild with nothing changed take well under a second.
 #
 # Exit status: 0 built, 1 the build failed, 3 a prerequisite is missing (the message
