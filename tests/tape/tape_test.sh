@@ -301,39 +301,35 @@ case_script_recording_refused() {
     [ ! -e s.cast ] && [ ! -e s.journal ] || fail "an invalid tape left a recording"
     [ ! -e launched ] || fail "an invalid tape launched its program"
 }
-# The session fixtures (corpus/sessions): every tape is valid, every tape
-# has its cast, and every recording replays cleanly and stays under 200 KB;
-# and the same of the tessera suite's recordings (corpus/tessera/recordings).
-# Running the tapes is corpus/sessions/record.sh's job (it needs the programs).
-case_session_fixtures() {
-    dir=$HERE/../../corpus/sessions
-    "$BIN" test --check "$dir/tapes" >out 2>err
+# tapes_and_recordings TAPES RECORDINGS MIN: every tape of TAPES is valid and has
+# its cast in RECORDINGS, and every recording there (cast or journal) replays
+# cleanly, stays under 200 KB and has its tape; at least MIN tapes.
+tapes_and_recordings() {
+    "$BIN" test --check "$1" >out 2>err
     CODE=$?
     expect_code 0
     n=0
-    for tape in "$dir"/tapes/*.tape; do
+    for tape in "$1"/*.tape; do
         name=$(basename "$tape" .tape)
-        [ -f "$dir/fixtures/$name.cast" ] || fail "$name: no fixtures/$name.cast"
+        [ -f "$2/$name.cast" ] || fail "$name: no $name.cast in $2"
         n=$((n + 1))
     done
-    [ $n -ge 22 ] || fail "only $n session tapes"
-    for rec in "$dir"/fixtures/*; do
+    [ $n -ge "$3" ] || fail "only $n tapes in $1"
+    for rec in "$2"/*; do
+        case $rec in *.tape) continue ;; esac
         "$BIN" replay "$rec" >out 2>err || { fail "$(basename "$rec") does not replay"; show; }
         [ "$(wc -c <"$rec")" -lt 204800 ] || fail "$(basename "$rec") is 200 KB or more"
-        [ -f "$dir/tapes/$(basename "${rec%.*}").tape" ] || fail "$(basename "$rec") has no tape"
+        [ -f "$1/$(basename "${rec%.*}").tape" ] || fail "$(basename "$rec") has no tape"
     done
-    # the tessera suite's recordings (corpus/tessera/recordings): a tape and its cast each
+}
+# The session fixtures (corpus/sessions) and the tessera suite's recordings
+# (corpus/tessera/recordings, tapes beside their casts). Running the tapes is
+# corpus/sessions/record.sh's job (it needs the programs).
+case_session_fixtures() {
+    dir=$HERE/../../corpus/sessions
+    tapes_and_recordings "$dir/tapes" "$dir/fixtures" 22
     dir=$HERE/../../corpus/tessera/recordings
-    "$BIN" test --check "$dir" >out 2>err
-    CODE=$?
-    expect_code 0
-    for tape in "$dir"/*.tape; do
-        [ -f "${tape%.tape}.cast" ] || fail "$(basename "$tape") has no cast"
-    done
-    for rec in "$dir"/*.cast; do
-        "$BIN" replay "$rec" >out 2>err || { fail "$(basename "$rec") does not replay"; show; }
-        [ -f "${rec%.cast}.tape" ] || fail "$(basename "$rec") has no tape"
-    done
+    tapes_and_recordings "$dir" "$dir" 2
 }
 # idle waits until no revision for SETTLE: output 300 ms after the step
 # starts restarts the window, so the snapshot taken right after holds it.
