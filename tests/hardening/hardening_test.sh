@@ -126,10 +126,12 @@ case_after_sigkill() {
     "$BIN" run --timeout 60s --expect never --env "M=$MARK" -- sh -c \
         'setsid sh -c "trap \"\" HUP TERM; exec sleep 303" & echo started; exec sleep 303' >out 2>err &
     pid=$!
-    # The program's own sleep (its command line starts with "sleep"; tessera's
-    # names it too, so a bare -f match would find tessera before it has spawned).
+    # Both sleeps, the program's own and the one it left in a session of its
+    # own (their command lines start with "sleep"; tessera's names it too, so
+    # a bare -f match would find tessera before it has spawned): killing
+    # tessera before the second has started would prove nothing.
     i=0
-    while ! pgrep -f "^sleep 303" >/dev/null && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+    while [ "$(pgrep -c -f "^sleep 303")" -lt 2 ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
     prog=$(pgrep -f "^sleep 303" | head -1)
     # Its cgroup, read from the kernel rather than guessed at a depth.
     mnt=$(awk '$3 == "cgroup2" { print $2; exit }' /proc/mounts)
