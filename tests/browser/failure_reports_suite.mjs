@@ -2,7 +2,7 @@
 // leaves artifacts whose screen is the moment the failed step saw (vim's screen with the typed
 // text, never what vim printed when tessera ended it), and whose report.html, opened from
 // file:// in headless Chromium with no server, shows that screen in [data-row] rows with the
-// failing step selected. (A failing JS test's report: standalone_pages.test.mjs.)
+// failing step selected. (A failing JS test's report: standalone_pages_suite.mjs.)
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
