@@ -5,8 +5,9 @@
 # ASan+UBSan, the node:test suites (three files at once). Beside them, reported at the end:
 # the conformance corpus on every backend (corpus/run.mjs) from the ASan build on; the C
 # tests only the normal build has beside the ASan ones (all of them, on their own, with
-# --long); the Python package's pytest suite and the release installed from each artifact
-# from the ASan tests on; 60 seconds of fuzzing beside the node suites.
+# --long); the release installed from each artifact (the Python package's pytest suite runs
+# in the wheel's venv there) from the ASan tests on; 60 seconds of fuzzing beside the node
+# suites.
 #
 #   bash scripts/test.sh --quick   the developer's loop on a built tree: units, cases, the
 #                                  corpus's own suite, the JS suites that start no program
@@ -224,17 +225,15 @@ release_and_install() {
   bash tests/install/install_test.sh dist
 }
 
-# The Python package (python/) from the checkout, against the normal build: its binary and
-# libtessera.so. Debian's pytest; no cache folder left in the tree. (The release's install
-# test runs the same suite again, on the wheel in a fresh venv.)
-python_tests() { PYTHONPATH=python python3 -m pytest -q -p no:cacheprovider python/tests; }
+# The Python package's pytest suite (python/tests) runs there, in the venv the wheel is
+# installed into, so it is not run again from the checkout here (PYTHONPATH=python python3 -m
+# pytest python/tests does that, against the normal build).
 
 # From the ASan tests on, whose last minute leaves a core idle while a few long tests finish;
-# they need only the normal build (the release packs a copy of js/, so it never races with
-# the node suite that packs js/ itself).
+# it needs only the normal build (the release packs a copy of js/, so it never races with the
+# node suite that packs js/ itself).
 if [ "$normal_built" -eq 1 ]; then
   background "release, installed from each artifact" release_and_install
-  background "python: pytest (python/tests)" python_tests
 fi
 
 if [ "$asan_built" -eq 1 ]; then
@@ -259,10 +258,8 @@ part "node:test (${#suites[@]} suites)" node --test --test-concurrency=3 "${suit
 collect "fuzz ${FUZZ_SECONDS}s"
 [ "$normal_beside" -eq 0 ] || collect "C tests, normal build (build)"
 if [ "$normal_built" -eq 1 ]; then
-  collect "python: pytest (python/tests)"
   collect "release, installed from each artifact"
 else
-  fail_part "python: pytest (python/tests)" "the normal build failed"
   fail_part "release, installed from each artifact" "the normal build failed"
 fi
 if [ "$normal_built" -eq 1 ]; then
