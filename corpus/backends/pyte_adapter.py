@@ -56,7 +56,7 @@ class Malformed(Exception):
     """A command that breaks the protocol: the message says how."""
 
 
-class Screen(pyte.HistoryScreen):
+class CountingScreen(pyte.HistoryScreen):
     """pyte's screen with the bell counted and replies kept."""
 
     def __init__(self, columns, lines, history):
@@ -69,6 +69,26 @@ class Screen(pyte.HistoryScreen):
 
     def write_process_input(self, data):
         self.replies += data.encode("utf-8", "replace")
+
+
+def history_wrapped(event, handler):
+    """The handler wrapped as HistoryScreen wraps it when the attribute is read."""
+    def inner(self, *args, **kwargs):
+        self.before_event(event)
+        result = handler(self, *args, **kwargs)
+        self.after_event(event)
+        return result
+    return inner
+
+
+# HistoryScreen wraps its event handlers by catching every attribute read in Python
+# (__getattribute__), which costs a call on each of the millions of reads its own methods
+# make. The same wrappers as methods do what it does, and attribute reads stay plain.
+Screen = type("Screen", (CountingScreen,), {
+    "__getattribute__": object.__getattribute__,
+    **{event: history_wrapped(event, getattr(CountingScreen, event))
+       for event in pyte.HistoryScreen._wrapped if hasattr(CountingScreen, event)},
+})
 
 
 def quoted(data):
