@@ -90,6 +90,14 @@ class Backend {
     return fields.join(' ');
   }
 
+  // A blank with no flag and default colours (fg and bg 0: no extended attributes, so no
+  // underline, link or protection either): plain, known before its line is written.
+  static blank(cell) {
+    if (cell.fg !== 0 || cell.bg !== 0 || cell.getWidth() !== 1) return false;
+    const chars = cell.getChars();
+    return chars === '' || chars === ' ';
+  }
+
   // A cell is printed unless it is a blank whose every property is the default.
   static plain(line) {
     return /^cell \d+ \d+ "( )?" width 1 fg default bg default attrs none underline none ul-color default unprotected nolink$/.test(line);
@@ -100,7 +108,9 @@ class Backend {
     const out = [`${tag} ${index} ${q(line ? line.translateToString(false, 0, this.t.cols) : ' '.repeat(this.t.cols))}`];
     if (!cells || !line) return out;
     for (let x = 0; x < this.t.cols; x++) {
-      const l = this.cellLine(index, x, line.getCell(x));
+      const cell = line.getCell(x);
+      if (Backend.blank(cell)) continue;
+      const l = this.cellLine(index, x, cell);
       if (!Backend.plain(l)) out.push(l);
     }
     return out;
