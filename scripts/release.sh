@@ -19,16 +19,19 @@
 # tests/install/install_test.sh dist checks what this makes.
 #
 #   bash scripts/release.sh                       the release, from its own folders
-#   bash scripts/release.sh --page-from build     the same, taking the viewer page and the wasm
-#                                                 engines from an existing build (scripts/test.sh
-#                                                 does this to test the artifacts without a
-#                                                 third wasm build); a release is made without it
+#   bash scripts/release.sh --page-from build     the same, taking the viewer page, the wasm
+#                                                 engines and libtessera.so (when it links
+#                                                 utf8proc in) from an existing build
+#                                                 (scripts/test.sh does this to test the artifacts
+#                                                 without a third wasm build and a second core);
+#                                                 a release is made without it
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
-page_build=
+page_build= page_from=0
 case "${1:-}" in
   --page-from)
+    page_from=1
     [ -n "${2:-}" ] || { echo "usage: bash scripts/release.sh [--page-from BUILD_DIR]" >&2; exit 2; }
     page_build=$(cd "$2" 2>/dev/null && pwd) \
       || { echo "release: --page-from $2: no such folder" >&2; exit 2; } ;;
@@ -144,26 +147,36 @@ say "dist/tessera-terminal-$version.tgz, dist/tessera-terminal-linux-x64-$versio
 [ "$(sed -n 's/^version = "\([^"]*\)".*/\1/p' python/pyproject.toml)" = "$version" ] \
   || die "python/pyproject.toml's version is not $version"
 py_dir=build-rel-py
-mkdir -p "$py_dir/utf8proc"
-if [ ! -f "$py_dir/utf8proc/libutf8proc.a" ] || \
-   [ "$utf8proc_dir/utf8proc.c" -nt "$py_dir/utf8proc/libutf8proc.a" ]; then
-  gcc -std=c11 -O2 -fPIC -DUTF8PROC_STATIC -I"$utf8proc_dir" -c "$utf8proc_dir/utf8proc.c" \
-    -o "$py_dir/utf8proc/utf8proc.o" || die "compile utf8proc for libtessera.so"
-  ar rcs "$py_dir/utf8proc/libutf8proc.a" "$py_dir/utf8proc/utf8proc.o"
+mkdir -p "$py_dir"
+# With --page-from, the build's libtessera.so when it links utf8proc in (the normal build does,
+# from these sources, with these flags: core/CMakeLists.txt); a release builds its own.
+shared_lib=$py_dir/lib/libtessera.so
+if [ "$page_from" -eq 1 ] && [ -f "$page_build/lib/libtessera.so" ] &&
+   [ "$(LC_ALL=C readelf -d "$page_build/lib/libtessera.so" | sed -n 's/.*NEEDED.*\[\(.*\)\]/\1/p')" = libc.so.6 ]; then
+  shared_lib=$page_build/lib/libtessera.so
+  say "libtessera.so: taken from $page_build"
+else
+  mkdir -p "$py_dir/utf8proc"
+  if [ ! -f "$py_dir/utf8proc/libutf8proc.a" ] || \
+     [ "$utf8proc_dir/utf8proc.c" -nt "$py_dir/utf8proc/libutf8proc.a" ]; then
+    gcc -std=c11 -O2 -fPIC -DUTF8PROC_STATIC -I"$utf8proc_dir" -c "$utf8proc_dir/utf8proc.c" \
+      -o "$py_dir/utf8proc/utf8proc.o" || die "compile utf8proc for libtessera.so"
+    ar rcs "$py_dir/utf8proc/libutf8proc.a" "$py_dir/utf8proc/utf8proc.o"
+  fi
+  cmake -S . -B "$py_dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTSR_WASM=OFF -DTSR_BENCH=OFF \
+    -DTSR_SHARED=ON -DCMAKE_DISABLE_FIND_PACKAGE_PkgConfig=ON \
+    -DUTF8PROC_LIB="$root/$py_dir/utf8proc/libutf8proc.a" \
+    "-DCMAKE_C_FLAGS=-I$utf8proc_dir -DUTF8PROC_STATIC" \
+    -DTSR_VIEWER_HTML="$page_build/web/viewer.html" >/dev/null || die "configure $py_dir"
+  cmake --build "$py_dir" -j2 --target tessera_shared >/dev/null || die "build libtessera.so ($py_dir)"
 fi
-cmake -S . -B "$py_dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTSR_WASM=OFF -DTSR_BENCH=OFF \
-  -DTSR_SHARED=ON -DCMAKE_DISABLE_FIND_PACKAGE_PkgConfig=ON \
-  -DUTF8PROC_LIB="$root/$py_dir/utf8proc/libutf8proc.a" \
-  "-DCMAKE_C_FLAGS=-I$utf8proc_dir -DUTF8PROC_STATIC" \
-  -DTSR_VIEWER_HTML="$page_build/web/viewer.html" >/dev/null || die "configure $py_dir"
-cmake --build "$py_dir" -j2 --target tessera_shared >/dev/null || die "build libtessera.so ($py_dir)"
 wheel_stage=$py_dir/stage
 rm -rf "$wheel_stage"
 mkdir -p "$wheel_stage/tessera_terminal/_native"
 cp python/pyproject.toml python/setup.py python/README.md "$wheel_stage/"
 cp python/tessera_terminal/*.py "$wheel_stage/tessera_terminal/"
 native=$wheel_stage/tessera_terminal/_native
-strip --strip-unneeded -o "$native/libtessera.so" "$py_dir/lib/libtessera.so"
+strip --strip-unneeded -o "$native/libtessera.so" "$shared_lib"
 cp "$stage/tessera" "$native/tessera"
 cp LICENSE "$native/LICENSE"
 cp "$utf8proc_dir/LICENSE.md" "$native/LICENSE-utf8proc.md"
