@@ -68,7 +68,8 @@ else
   say "viewer page and wasm engines: taken from $page_build"
 fi
 
-# ---- the static binary: the normal build's flags (RelWithDebInfo: -O2 -g, asserts on), musl,
+# ---- the static binary: the normal build's flags (RelWithDebInfo: -O2, asserts on; no -g, as
+# it ships stripped: -DTSR_DEBUG_INFO=OFF, the same code), musl,
 # utf8proc as a static library from the pinned sources, the page above embedded. PkgConfig is
 # disabled so the top level takes UTF8PROC_LIB instead of glibc's libutf8proc.
 musl_dir=build-rel-musl
@@ -79,7 +80,7 @@ if [ ! -f "$musl_dir/utf8proc/libutf8proc.a" ] || \
     -o "$musl_dir/utf8proc/utf8proc.o" || die "compile utf8proc with musl-gcc"
   ar rcs "$musl_dir/utf8proc/libutf8proc.a" "$musl_dir/utf8proc/utf8proc.o"
 fi
-CC=musl-gcc cmake -S . -B "$musl_dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+CC=musl-gcc cmake -S . -B "$musl_dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTSR_DEBUG_INFO=OFF \
   -DTSR_WASM=OFF -DTSR_BENCH=OFF -DCMAKE_DISABLE_FIND_PACKAGE_PkgConfig=ON \
   -DUTF8PROC_LIB="$root/$musl_dir/utf8proc/libutf8proc.a" \
   "-DCMAKE_C_FLAGS=-I$utf8proc_dir -DUTF8PROC_STATIC" -DCMAKE_EXE_LINKER_FLAGS=-static \
@@ -163,7 +164,7 @@ else
       -o "$py_dir/utf8proc/utf8proc.o" || die "compile utf8proc for libtessera.so"
     ar rcs "$py_dir/utf8proc/libutf8proc.a" "$py_dir/utf8proc/utf8proc.o"
   fi
-  cmake -S . -B "$py_dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTSR_WASM=OFF -DTSR_BENCH=OFF \
+  cmake -S . -B "$py_dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTSR_DEBUG_INFO=OFF -DTSR_WASM=OFF -DTSR_BENCH=OFF \
     -DTSR_SHARED=ON -DCMAKE_DISABLE_FIND_PACKAGE_PkgConfig=ON \
     -DUTF8PROC_LIB="$root/$py_dir/utf8proc/libutf8proc.a" \
     "-DCMAKE_C_FLAGS=-I$utf8proc_dir -DUTF8PROC_STATIC" \
