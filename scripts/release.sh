@@ -150,7 +150,8 @@ say "dist/tessera-terminal-$version.tgz, dist/tessera-terminal-linux-x64-$versio
 py_dir=build-rel-py
 mkdir -p "$py_dir"
 # With --page-from, the build's libtessera.so when it links utf8proc in (the normal build does,
-# from these sources, with these flags: core/CMakeLists.txt); a release builds its own.
+# from these sources: core/CMakeLists.txt; its -g goes with the strip below); a release builds
+# its own.
 shared_lib=$py_dir/lib/libtessera.so
 if [ "$page_from" -eq 1 ] && [ -f "$page_build/lib/libtessera.so" ] &&
    [ "$(LC_ALL=C readelf -d "$page_build/lib/libtessera.so" | sed -n 's/.*NEEDED.*\[\(.*\)\]/\1/p')" = libc.so.6 ]; then

@@ -3,7 +3,7 @@
 // Chromium or playwright-core is a failure, never a skip.
 //
 // One Chromium serves every suite of a process (browser.test.mjs runs them all in one): its
-// start is about 3.4 CPU seconds here, a context 0.1. Each suite gets a context of its own,
+// start is about 3.4 CPU seconds here. Each suite gets a context of its own,
 // as fresh as a new profile (no storage, no cache shared), and the browser closes when the
 // last context does.
 import assert from 'node:assert/strict';
