@@ -148,27 +148,16 @@ say "dist/tessera-terminal-$version.tgz, dist/tessera-terminal-linux-x64-$versio
 [ "$(sed -n 's/^version = "\([^"]*\)".*/\1/p' python/pyproject.toml)" = "$version" ] \
   || die "python/pyproject.toml's version is not $version"
 py_dir=build-rel-py
-mkdir -p "$py_dir"
-# With --page-from, the build's libtessera.so when it links utf8proc in (the normal build does,
-# from these sources: core/CMakeLists.txt; its -g goes with the strip below); a release builds
-# its own.
-shared_lib=$py_dir/lib/libtessera.so
-if [ "$page_from" -eq 1 ] && [ -f "$page_build/lib/libtessera.so" ] &&
-   [ "$(LC_ALL=C readelf -d "$page_build/lib/libtessera.so" | sed -n 's/.*NEEDED.*\[\(.*\)\]/\1/p')" = libc.so.6 ]; then
+# libtessera.so links utf8proc in from the pinned sources (core/CMakeLists.txt), so it needs
+# only libc (checked below). With --page-from, the build's own, made that way (its -g goes
+# with the strip below); a release builds it here, without -g.
+if [ "$page_from" -eq 1 ] && [ -f "$page_build/lib/libtessera.so" ]; then
   shared_lib=$page_build/lib/libtessera.so
   say "libtessera.so: taken from $page_build"
 else
-  mkdir -p "$py_dir/utf8proc"
-  if [ ! -f "$py_dir/utf8proc/libutf8proc.a" ] || \
-     [ "$utf8proc_dir/utf8proc.c" -nt "$py_dir/utf8proc/libutf8proc.a" ]; then
-    gcc -std=c11 -O2 -fPIC -DUTF8PROC_STATIC -I"$utf8proc_dir" -c "$utf8proc_dir/utf8proc.c" \
-      -o "$py_dir/utf8proc/utf8proc.o" || die "compile utf8proc for libtessera.so"
-    ar rcs "$py_dir/utf8proc/libutf8proc.a" "$py_dir/utf8proc/utf8proc.o"
-  fi
-  cmake -S . -B "$py_dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTSR_DEBUG_INFO=OFF -DTSR_WASM=OFF -DTSR_BENCH=OFF \
-    -DTSR_SHARED=ON -DCMAKE_DISABLE_FIND_PACKAGE_PkgConfig=ON \
-    -DUTF8PROC_LIB="$root/$py_dir/utf8proc/libutf8proc.a" \
-    "-DCMAKE_C_FLAGS=-I$utf8proc_dir -DUTF8PROC_STATIC" \
+  shared_lib=$py_dir/lib/libtessera.so
+  cmake -S . -B "$py_dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTSR_DEBUG_INFO=OFF -DTSR_WASM=OFF \
+    -DTSR_BENCH=OFF -DTSR_SHARED=ON -DTSR_UTF8PROC_SOURCE_DIR="$utf8proc_dir" \
     -DTSR_VIEWER_HTML="$page_build/web/viewer.html" >/dev/null || die "configure $py_dir"
   cmake --build "$py_dir" -j2 --target tessera_shared >/dev/null || die "build libtessera.so ($py_dir)"
 fi
@@ -184,7 +173,7 @@ cp LICENSE "$native/LICENSE"
 cp "$utf8proc_dir/LICENSE.md" "$native/LICENSE-utf8proc.md"
 cp /usr/share/doc/musl/copyright "$native/LICENSE-musl"
 needed=$(LC_ALL=C readelf -d "$native/libtessera.so" | sed -n 's/.*NEEDED.*\[\(.*\)\]/\1/p' | paste -sd' ')
-[ "$needed" = "libc.so.6" ] || die "libtessera.so needs $needed (only libc.so.6 may remain)"
+[ "$needed" = "libc.so.6" ] || die "libtessera.so needs $needed (only libc.so.6 may remain; a build configured before wasm/fetch_utf8proc.sh had the sources links the system's utf8proc: re-run cmake on it)"
 glibc=$(LC_ALL=C objdump -T "$native/libtessera.so" | grep -o 'GLIBC_2\.[0-9]*' | sort -t. -k2,2n | tail -n 1)
 [ -n "$glibc" ] || die "no glibc symbol versions in libtessera.so"
 (cd "$wheel_stage" && TESSERA_WHEEL_PLATFORM="manylinux_2_${glibc#GLIBC_2.}_x86_64" \
