@@ -13,7 +13,7 @@
 import { quote } from '../runner/quote.mjs';
 import { parseCommand, inputLines, MalformedLine, shownLine } from './adapter_protocol.mjs';
 import { parsePrintJob, lineText, cellLines } from './xterm_x11_print.mjs';
-import { XtermSession, XtermError } from './xterm_x11_session.mjs';
+import { XtermSession, XtermError, closeDisplay } from './xterm_x11_session.mjs';
 
 const NAME = 'xterm';
 const MAX_SIZE = 1000; // what the display holds at 5x7 pixels a cell
@@ -97,6 +97,7 @@ class Backend {
   close() {
     this.session?.close();
     this.spare?.session.close();
+    closeDisplay();
   }
 
   async titled() {

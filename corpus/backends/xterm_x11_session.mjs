@@ -1,8 +1,10 @@
-// One real xterm for the whole run of the xterm adapter (xterm_x11.mjs): a private Xvfb
-// display, xterm on it, and two connections back over a Unix socket in a temporary folder
+// One real xterm for the whole run of the xterm adapter (xterm_x11.mjs): xterm on a private
+// Xvfb display, and two connections back over a Unix socket in a temporary folder
 // (xterm_x11_relay.mjs) for the pty (what the adapter writes is what xterm's program
 // prints; what xterm answers comes back), and a FIFO for the printer (xterm's print jobs,
-// printAttributes: 2).
+// printAttributes: 2). The xterms an adapter starts (a case that leaves a title needs a new
+// one) share one Xvfb: its start is 0.5 CPU seconds here, most of it the first touch of its
+// 150 MB framebuffer, against 0.05 for an xterm.
 // Nothing reads the X display: the screen is known from print jobs and reports.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -32,9 +34,49 @@ export const RESOURCES = [
 
 export class XtermError extends Error {}
 
+// The process's Xvfb: { dir, hold, number }, number a promise of its display number. dir
+// holds each session's folder. A shell holds Xvfb on a pipe from the adapter and, when the
+// pipe closes (closeDisplay, or the adapter killed outright, even before an xterm joined),
+// kills it and removes the folder, so neither is left behind.
+let display = null;
+
+function sharedDisplay() {
+  if (display) return display;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-xterm-'));
+  // -displayfd: Xvfb picks a free display and writes its number.
+  const xvfb = spawn('sh', ['-c', 'Xvfb "$@" & x=$!; read _; kill $x 2>/dev/null; rm -rf -- "$TESSERA_XTERM_DIR"', 'sh',
+    '-displayfd', '3', '-screen', '0', DISPLAY_SIZE, '-nolisten', 'tcp'],
+  { stdio: ['pipe', 'ignore', 'ignore', 'pipe'], env: { ...process.env, TESSERA_XTERM_DIR: dir } });
+  const number = new Promise((resolve, reject) => {
+    let s = '';
+    xvfb.stdio[3].on('data', (d) => { s += d; if (s.includes('\n')) resolve(s.trim()); });
+    xvfb.on('error', (e) => reject(new XtermError(`cannot start Xvfb: ${e.message}`)));
+    xvfb.on('exit', (code) => reject(new XtermError(`Xvfb exited (${code}) before it took a display`)));
+  });
+  number.catch(() => {}); // seen by the session that waits for it
+  const own = { dir, hold: xvfb.stdin, number };
+  // An Xvfb that ended (or never started) is not used again: the next session starts one.
+  xvfb.on('exit', () => { if (display === own) display = null; });
+  xvfb.on('error', () => { if (display === own) display = null; });
+  display = own;
+  return own;
+}
+
+/** Ends the process's Xvfb (and its folder); the sessions on it must be closed first. */
+export function closeDisplay() {
+  if (display) dropDisplay(display);
+}
+
+function dropDisplay(own) {
+  own.hold.end(); // the shell holding Xvfb kills it
+  if (display === own) display = null;
+}
+
 export class XtermSession {
   constructor() {
-    this.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-xterm-'));
+    this.display = sharedDisplay();
+    // tessera-xterm-: the relay removes its folder on its way out (xterm_x11_relay.mjs)
+    this.dir = fs.mkdtempSync(path.join(this.display.dir, 'tessera-xterm-'));
     this.socketPath = path.join(this.dir, 's');
     this.fifoPath = path.join(this.dir, 'print');
     this.received = ''; // pty bytes not yet consumed (latin1)
@@ -64,21 +106,13 @@ export class XtermSession {
     });
     server.listen(this.socketPath);
 
-    // -displayfd: Xvfb picks a free display and writes its number; -terminate: it ends
-    // with its last client, xterm. A shell holds it on a pipe from the adapter and, when the
-    // pipe closes, kills it and removes the folder, so an adapter killed outright (even
-    // before xterm joined) leaves neither.
-    const xvfb = spawn('sh', ['-c', 'Xvfb "$@" & x=$!; read _; kill $x 2>/dev/null; rm -rf -- "$TESSERA_XTERM_DIR"', 'sh',
-      '-displayfd', '3', '-screen', '0', DISPLAY_SIZE, '-nolisten', 'tcp', '-terminate'],
-    { stdio: ['pipe', 'ignore', 'ignore', 'pipe'], env: { ...process.env, TESSERA_XTERM_DIR: this.dir } });
-    this.xvfbHold = xvfb.stdin;
-    this.children.push(xvfb);
-    const display = await this.within(new Promise((resolve, reject) => {
-      let s = '';
-      xvfb.stdio[3].on('data', (d) => { s += d; if (s.includes('\n')) resolve(s.trim()); });
-      xvfb.on('error', (e) => reject(new XtermError(`cannot start Xvfb: ${e.message}`)));
-      xvfb.on('exit', (code) => reject(new XtermError(`Xvfb exited (${code}) before it took a display`)));
-    }), 'Xvfb did not start');
+    let display;
+    try {
+      display = await this.within(this.display.number, 'Xvfb did not start');
+    } catch (e) {
+      dropDisplay(this.display); // one that did not start in time is not waited for again
+      throw e;
+    }
     const resources = RESOURCES.map((r) => r.replace('FIFO', this.fifoPath));
     const args = ['-display', `:${display}`, '-u8', '-fn', FONT, '-geometry', `${cols}x${rows}`, '-T', '', '-n', '',
       ...resources.flatMap((r) => ['-xrm', `XTerm*${r}`]),
@@ -162,8 +196,7 @@ export class XtermSession {
     this.pty?.destroy();
     this.printer?.destroy();
     this.server?.close();
-    this.xvfbHold?.end(); // the shell holding Xvfb kills it
-    for (const c of this.children.slice(1)) {
+    for (const c of this.children) {
       try { c.kill('SIGKILL'); } catch { /* gone */ }
     }
     fs.rmSync(this.dir, { recursive: true, force: true });
