@@ -20,9 +20,13 @@ for dir in "$@"; do
     # Python's caches (__pycache__, .pytest_cache) are made by running the code, not written.
     files=$(cd "$dir" && find . \( -name __pycache__ -o -name .pytest_cache \) -prune -o -type f \
             ! -name README.md ! -name CMakeLists.txt -print | sed 's#^\./##' | sort)
-    for f in $files; do
-        printf '%s\n' "$listed" | grep -qxF "$f" \
-            || { echo "$readme: code map does not name $f" >&2; status=1; }
+    # The files no row names: one awk over both lists (a grep a file took 600 processes).
+    unnamed=$(printf '%s\n' "$files" | awk -v listed="$listed" '
+        BEGIN { n = split(listed, l, "\n"); for (i = 1; i <= n; i++) named[l[i]] = 1 }
+        $0 != "" && !($0 in named)')
+    for f in $unnamed; do
+        echo "$readme: code map does not name $f" >&2
+        status=1
     done
     for f in $listed; do
         [ -f "$dir/$f" ] || { echo "$readme: code map names $f, which does not exist" >&2; status=1; }
