@@ -7,9 +7,9 @@
 //   node xterm_x11_relay.mjs SOCKET
 //
 // The relay ends when its socket closes, so an adapter that is gone, even killed outright,
-// takes xterm with it (its program exits; the shell holding Xvfb ends that). It removes
-// its session's temporary folder (the socket's) on its way out, which an adapter killed
-// outright could not.
+// takes xterm with it (its program exits); Xvfb goes with the adapter (the shell holding it
+// sees the adapter's pipe close). It removes its session's temporary folder (the socket's)
+// on its way out, which an adapter killed outright could not.
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
